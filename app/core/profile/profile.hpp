@@ -1,0 +1,64 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "drivers/api/options.hpp"
+
+namespace wattbench::core::profile {
+
+using Duration = std::chrono::nanoseconds;
+
+// Where a value came from, for error messages of the form file:line:key.
+struct SourceLocation {
+    std::string file;
+    std::size_t line = 0;
+    std::size_t column = 0;
+};
+
+enum class LoadKind { idle, cpu, disk, command };
+
+struct RunSettings {
+    std::string name;
+    Duration interval = std::chrono::seconds(1);
+    Duration warmup = std::chrono::minutes(5);
+    Duration window = std::chrono::minutes(10);
+};
+
+struct DeviceSettings {
+    std::string id;
+    std::string driver;
+    std::string connection;
+    bool optional = false;
+    Duration interval{0};  // resolved: the device's own or the run's
+    drivers::api::Options options;  // every key not listed above, for the driver
+    SourceLocation location;        // of the [[device]] table
+    std::map<std::string, SourceLocation> key_locations;
+};
+
+struct PhaseSettings {
+    std::string name;  // expanded: "cpu-{n}" with workers = [1, 2] gives cpu-1, cpu-2
+    LoadKind load = LoadKind::idle;
+    std::uint32_t workers = 0;  // cpu: busy threads
+    Duration warmup{0};         // resolved: phase's own, else run default
+    Duration window{0};
+    std::vector<std::string> command;  // load = "command" (run by the load-controller issue)
+    SourceLocation location;           // of the [[phase]] table
+};
+
+struct Profile {
+    std::string path;
+    std::string text;  // the file as read, kept for the manifest
+    RunSettings run;
+    std::vector<DeviceSettings> devices;
+    std::vector<PhaseSettings> phases;
+    std::vector<std::string> warnings;  // located, human-readable; also go to the manifest
+};
+
+std::string_view to_string(LoadKind k);
+
+}  // namespace wattbench::core::profile
