@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wattbench::cli {
+
+// Exit codes users and scripts rely on (DESIGN.md).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRunFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+struct RunArgs {
+    std::string profile;
+    std::string out;
+    bool force = false;
+    std::string warmup;
+    std::string window;
+    std::vector<std::string> only;
+};
+
+struct ReportArgs {
+    std::string run_dir;
+    std::string format = "md";
+    std::string output;
+};
+
+int run_command(const RunArgs& args);
+int validate_command(const std::string& profile_path);
+int devices_command(bool scan);
+int report_command(const ReportArgs& args);
+
+}  // namespace wattbench::cli

@@ -1,0 +1,57 @@
+#include <CLI/CLI.hpp>
+
+#include "app/cli/commands.hpp"
+#include "app/core/version.hpp"
+
+int main(int argc, char** argv) {
+    using namespace wattbench::cli;
+    CLI::App app{"wattbench: wall power, temperatures, fans and noise of a server under load phases"};
+    app.set_version_flag("--version", std::string("wattbench ") + wattbench::core::kVersion);
+    app.require_subcommand(1);
+
+    RunArgs run;
+    auto* run_cmd = app.add_subcommand("run", "Run a profile's load phases and record everything");
+    run_cmd->add_option("profile", run.profile, "Profile (TOML)")->required();
+    run_cmd->add_option("--out,-o", run.out, "Run directory (default runs/<name>-<UTC time>)");
+    run_cmd->add_flag("--force", run.force, "Write into a non-empty run directory");
+    run_cmd->add_option("--warmup", run.warmup, "Warm-up of every phase, e.g. 30s, 5m");
+    run_cmd->add_option("--window", run.window, "Averaging window of every phase, e.g. 1m");
+    run_cmd->add_option("--only", run.only, "Run only these phases (comma-separated names or globs)")
+        ->delimiter(',');
+
+    std::string validate_profile;
+    auto* validate_cmd = app.add_subcommand("validate", "Check a profile without running it");
+    validate_cmd->add_option("profile", validate_profile, "Profile (TOML)")->required();
+
+    bool scan = false;
+    auto* devices_cmd = app.add_subcommand("devices", "List drivers; --scan looks for instruments");
+    devices_cmd->add_flag("--scan", scan, "Look for serial ports, USB meters and local IPMI");
+
+    ReportArgs report;
+    auto* report_cmd = app.add_subcommand("report", "Summarise a run directory");
+    report_cmd->add_option("run_dir", report.run_dir, "Run directory")->required();
+    report_cmd->add_option("--format,-f", report.format, "md, csv or json")
+        ->check(CLI::IsMember({"md", "csv", "json"}));
+    report_cmd->add_option("-o,--output", report.output, "Write to this file instead of stdout");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : kExitUsage;
+    }
+
+    if (*run_cmd) {
+        return run_command(run);
+    }
+    if (*validate_cmd) {
+        return validate_command(validate_profile);
+    }
+    if (*devices_cmd) {
+        return devices_command(scan);
+    }
+    if (*report_cmd) {
+        return report_command(report);
+    }
+    return kExitUsage;
+}

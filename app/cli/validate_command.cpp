@@ -1,0 +1,46 @@
+#include <fmt/format.h>
+
+#include "app/cli/commands.hpp"
+#include "app/cli/profile_loading.hpp"
+#include "app/core/load/load_factory.hpp"
+#include "app/core/profile/duration.hpp"
+
+namespace wattbench::cli {
+
+int validate_command(const std::string& profile_path) {
+    auto profile = load_profile_for_cli(profile_path);
+    if (!profile) {
+        return kExitUsage;
+    }
+    int exit = kExitOk;
+    for (const auto& phase : profile->phases) {
+        auto made = core::load::make_load(phase);
+        if (auto* err = std::get_if<std::string>(&made)) {
+            fmt::print(stderr, "wattbench: {}\n", *err);
+            exit = kExitUsage;
+        }
+    }
+    using core::profile::format_duration;
+    core::profile::Duration total{0};
+    fmt::print("profile {}: run '{}', interval {}\n", profile->path, profile->run.name,
+               format_duration(profile->run.interval));
+    fmt::print("devices:\n");
+    for (const auto& d : profile->devices) {
+        fmt::print("  {:<12} {:<16} {}{}\n", d.id, d.driver, d.connection,
+                   d.optional ? " (optional)" : "");
+    }
+    fmt::print("phases:\n");
+    for (const auto& p : profile->phases) {
+        fmt::print("  {:<12} {:<8} warm-up {:>6}  window {:>6}\n", p.name,
+                   core::profile::to_string(p.load), format_duration(p.warmup),
+                   format_duration(p.window));
+        total += p.warmup + p.window;
+    }
+    fmt::print("planned duration: {}\n", format_duration(total));
+    if (exit == kExitOk) {
+        fmt::print("profile is valid\n");
+    }
+    return exit;
+}
+
+}  // namespace wattbench::cli

@@ -1,0 +1,578 @@
+#include "app/core/engine/engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <future>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "app/core/engine/manifest.hpp"
+#include "app/core/load/load_factory.hpp"
+#include "app/core/record/event_log.hpp"
+#include "app/core/record/json_file.hpp"
+#include "app/core/record/phases_csv_writer.hpp"
+#include "app/core/record/samples_csv_writer.hpp"
+#include "app/core/record/time_format.hpp"
+#include "app/core/stats/window_accumulator.hpp"
+
+namespace wattbench::core::engine {
+
+namespace fs = std::filesystem;
+using phases::Stage;
+using sampling::EventLevel;
+
+namespace {
+
+std::string default_out_dir(const std::string& name) {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    std::string safe;
+    for (char c : name) {
+        safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
+    }
+    return "runs/" + (safe.empty() ? std::string("run") : safe) + "-" + stamp;
+}
+
+bool directory_has_entries(const std::string& dir) {
+    std::error_code ec;
+    return fs::exists(dir, ec) && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec);
+}
+
+record::Level to_record_level(EventLevel l) {
+    switch (l) {
+        case EventLevel::info:
+            return record::Level::info;
+        case EventLevel::warn:
+            return record::Level::warn;
+        case EventLevel::error:
+            return record::Level::error;
+    }
+    return record::Level::info;
+}
+
+}  // namespace
+
+Engine::Engine(const drivers::api::Registry& registry, const sampling::Clock& clock)
+    : registry_(registry), clock_(clock) {}
+
+Engine::~Engine() {
+    if (started_) {
+        abort();
+        wait();
+    }
+    for (auto& slot : slots_) {
+        if (slot.device && slot.opened) {
+            slot.device->close();
+        }
+    }
+}
+
+void Engine::add_observer(Observer* observer) { observers_.push_back(observer); }
+
+std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions options) {
+    profile_ = std::move(profile);
+    options_ = std::move(options);
+    host_ = host::read_host_facts();
+
+    for (const auto& phase : profile_.phases) {
+        auto made = load::make_load(phase);
+        if (auto* err = std::get_if<std::string>(&made)) {
+            return PrepareError{2, *err};
+        }
+        loads_.push_back(std::move(std::get<std::unique_ptr<load::Load>>(made)));
+    }
+
+    out_dir_ = options_.out_dir.empty() ? default_out_dir(profile_.run.name) : options_.out_dir;
+    if (directory_has_entries(out_dir_) && !options_.force) {
+        return PrepareError{2, fmt::format("output directory '{}' is not empty (use --force to "
+                                           "write into it anyway)",
+                                           out_dir_)};
+    }
+
+    for (const auto& d : profile_.devices) {
+        drivers::api::DeviceConfig cfg{d.id, d.driver, d.connection, d.options};
+        auto made = registry_.create(std::move(cfg));
+        if (auto* err = std::get_if<drivers::api::DeviceError>(&made)) {
+            return PrepareError{2, fmt::format("{}:{}: device '{}': {}", d.location.file,
+                                               d.location.line, d.id, err->message)};
+        }
+        DeviceSlot slot;
+        slot.device = std::move(std::get<std::unique_ptr<drivers::api::Device>>(made));
+        record::DeviceChannels dc;
+        dc.device_id = d.id;
+        dc.driver = d.driver;
+        dc.interval = d.interval;
+        dc.channels = slot.device->channels();
+        catalog_.devices.push_back(std::move(dc));
+        slots_.push_back(std::move(slot));
+    }
+    for (const auto& p : profile_.phases) {
+        catalog_.phase_names.push_back(p.name);
+        catalog_.phase_loads.emplace_back(profile::to_string(p.load));
+    }
+
+    // Devices open in parallel: a BMC that takes its full timeout to refuse must not add its
+    // delay to every other instrument's.
+    std::vector<std::future<std::optional<drivers::api::DeviceError>>> opening;
+    for (auto& slot : slots_) {
+        opening.push_back(std::async(std::launch::async, [&slot] { return slot.device->open(); }));
+    }
+    std::vector<std::string> open_warnings;
+    std::optional<PrepareError> failure;
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        auto err = opening[i].get();
+        const auto& d = profile_.devices[i];
+        if (!err) {
+            slots_[i].opened = true;
+            slots_[i].state = sampling::DeviceState::ok;
+            slots_[i].identity = slots_[i].device->identity();
+            // Drivers that discover channels on open (IPMI) report the full table now.
+            catalog_.devices[i].channels = slots_[i].device->channels();
+            continue;
+        }
+        slots_[i].error = err->message;
+        if (d.optional) {
+            slots_[i].state = sampling::DeviceState::reconnecting;
+            open_warnings.push_back(fmt::format(
+                "optional device '{}' ({}) could not be opened: {}; the run goes on and keeps "
+                "trying to connect",
+                d.id, d.connection, err->message));
+        } else if (!failure) {
+            failure = PrepareError{
+                2, fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})", d.id,
+                               d.driver, d.connection, err->message,
+                               drivers::api::to_string(err->kind))};
+        }
+    }
+    if (failure) {
+        return failure;
+    }
+
+    std::error_code ec;
+    fs::create_directories(out_dir_, ec);
+    if (ec) {
+        return PrepareError{2, fmt::format("cannot create output directory '{}': {}", out_dir_,
+                                           ec.message())};
+    }
+    try {
+        samples_csv_ = std::make_unique<record::SamplesCsvWriter>(out_dir_ + "/samples.csv", catalog_);
+        phases_csv_ = std::make_unique<record::PhasesCsvWriter>(out_dir_ + "/phases.csv");
+        events_ = std::make_unique<record::EventLog>(out_dir_ + "/events.log");
+    } catch (const std::exception& e) {
+        return PrepareError{2, fmt::format("cannot write into '{}': {}", out_dir_, e.what())};
+    }
+    phase_records_.resize(profile_.phases.size());
+    started_utc_ = std::chrono::system_clock::now();
+    for (const auto& w : profile_.warnings) {
+        log(EventLevel::warn, w);
+    }
+    for (const auto& w : open_warnings) {
+        log(EventLevel::warn, w);
+    }
+    write_manifest();
+    prepared_ = true;
+    return std::nullopt;
+}
+
+void Engine::start() {
+    if (!prepared_ || started_) {
+        return;
+    }
+    started_ = true;
+    anchor_.mono = clock_.now();
+    anchor_.utc = std::chrono::system_clock::now();
+    {
+        std::lock_guard lock(state_mutex_);
+        started_utc_ = anchor_.utc;
+    }
+    for (auto* o : observers_) {
+        o->on_started(catalog_);
+    }
+    for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+        sampling::SamplerConfig cfg;
+        cfg.device_index = i;
+        cfg.device_id = catalog_.devices[i].device_id;
+        cfg.interval = catalog_.devices[i].interval;
+        cfg.anchor = anchor_;
+        cfg.opened = slots_[i].opened;
+        samplers_.push_back(std::make_unique<sampling::Sampler>(
+            cfg, std::move(slots_[i].device), clock_, queue_, board_, *this));
+        on_device_state(i, slots_[i].state, slots_[i].error);
+    }
+    log(EventLevel::info, fmt::format("run '{}' started: {} device(s), {} phase(s), output in {}",
+                                      profile_.run.name, slots_.size(), profile_.phases.size(),
+                                      out_dir_));
+    recorder_ = std::thread([this] { recorder_thread(); });
+    for (auto& s : samplers_) {
+        s->start();
+    }
+    runner_ = std::thread([this] { run_thread(); });
+}
+
+void Engine::skip_warmup() {
+    want_skip_warmup_.store(true);
+    control_.poke();
+}
+
+void Engine::skip_phase() {
+    want_skip_phase_.store(true);
+    control_.poke();
+}
+
+void Engine::abort(int signal) {
+    int expected = -1;
+    abort_signal_.compare_exchange_strong(expected, signal);
+    control_.request();
+}
+
+RunFinished Engine::wait() {
+    if (!started_) {
+        return finished_;
+    }
+    if (runner_.joinable()) {
+        runner_.join();
+    }
+    return finished_;
+}
+
+void Engine::log(EventLevel level, const std::string& message) {
+    const auto now = std::chrono::system_clock::now();
+    if (events_) {
+        events_->write(now, to_record_level(level), message);
+    }
+    EngineEvent e{now, level, message};
+    for (auto* o : observers_) {
+        o->on_event(e);
+    }
+}
+
+void Engine::on_device_state(std::uint32_t device, sampling::DeviceState state,
+                             const std::string& detail) {
+    {
+        std::lock_guard lock(state_mutex_);
+        slots_[device].state = state;
+        if (!detail.empty()) {
+            slots_[device].error = detail;
+        }
+    }
+    DeviceStateChange c{device, catalog_.devices[device].device_id, state, detail};
+    for (auto* o : observers_) {
+        o->on_device_state(c);
+    }
+}
+
+void Engine::on_device_event(std::uint32_t /*device*/, EventLevel level,
+                             const std::string& message) {
+    log(level, message);
+}
+
+void Engine::set_stage(std::int32_t phase, Stage stage, std::chrono::nanoseconds planned) {
+    board_.set(phase, stage);
+    StageChange c;
+    c.phase = phase;
+    c.phase_name = phase >= 0 ? profile_.phases[static_cast<std::size_t>(phase)].name : "";
+    c.stage = stage;
+    c.since = clock_.now();
+    c.planned = planned;
+    for (auto* o : observers_) {
+        o->on_stage(c);
+    }
+}
+
+// Waits until no sampler still holds a reading tagged before `generation`, so that the close
+// marker queued next comes after every reading of the window. Bounded: a device stuck in a
+// poll cannot hold the run; its late reading is then excluded and counted.
+void Engine::settle(std::uint32_t generation) {
+    std::chrono::nanoseconds longest{0};
+    for (const auto& d : catalog_.devices) {
+        longest = std::max(longest, d.interval);
+    }
+    const auto limit = clock_.now() + std::min<std::chrono::nanoseconds>(longest, std::chrono::seconds(5));
+    for (;;) {
+        bool all = std::all_of(samplers_.begin(), samplers_.end(),
+                               [&](const auto& s) { return s->settled(generation); });
+        if (all || clock_.now() >= limit) {
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+void Engine::push_marker(sampling::WindowMarker::Kind kind, std::int32_t phase) {
+    sampling::WindowMarker m;
+    m.kind = kind;
+    m.phase = phase;
+    m.mono = clock_.now();
+    m.utc = anchor_.utc_at(m.mono);
+    queue_.push(m);
+}
+
+Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup) {
+    const auto end = clock_.now() + d;
+    for (;;) {
+        if (want_skip_phase_.exchange(false)) {
+            return Wait::skip_phase;
+        }
+        if (warmup && want_skip_warmup_.exchange(false)) {
+            return Wait::skip_warmup;
+        }
+        if (abort_signal_.load() >= 0) {
+            return Wait::abort;
+        }
+        if (clock_.now() >= end) {
+            return Wait::elapsed;
+        }
+        if (clock_.sleep_until(end, control_)) {
+            return Wait::abort;
+        }
+    }
+}
+
+void Engine::set_phase_status(std::size_t index, PhaseStatus status) {
+    std::lock_guard lock(state_mutex_);
+    phase_records_[index].status = status;
+}
+
+bool Engine::run_phase(std::size_t i) {
+    const auto& phase = profile_.phases[i];
+    const auto idx = static_cast<std::int32_t>(i);
+    auto& load = *loads_[i];
+    want_skip_warmup_.store(false);
+    want_skip_phase_.store(false);
+
+    log(EventLevel::info, fmt::format("phase '{}' ({}): warm-up {} s, window {} s, load: {}",
+                                      phase.name, profile::to_string(phase.load),
+                                      std::chrono::duration<double>(phase.warmup).count(),
+                                      std::chrono::duration<double>(phase.window).count(),
+                                      load.describe()));
+    set_phase_status(i, PhaseStatus::warmup);
+    set_stage(idx, Stage::warmup, phase.warmup);
+    if (auto err = load.start()) {
+        log(EventLevel::error, fmt::format("phase '{}': load failed to start: {}", phase.name, *err));
+        set_phase_status(i, PhaseStatus::failed);
+        set_stage(idx, Stage::between, {});
+        PhaseFinished f{idx, phase.name, PhaseStatus::failed, {}};
+        for (auto* o : observers_) {
+            o->on_phase_finished(f);
+        }
+        return true;
+    }
+
+    auto finish_early = [&](PhaseStatus status) {
+        const auto gen = board_.set(idx, Stage::between);
+        settle(gen);
+        push_marker(sampling::WindowMarker::Kind::discard, idx);
+        set_stage(idx, Stage::between, {});
+        load.stop();
+        set_phase_status(i, status);
+        log(status == PhaseStatus::interrupted ? EventLevel::warn : EventLevel::info,
+            fmt::format("phase '{}' {}", phase.name, to_string(status)));
+        if (status == PhaseStatus::interrupted) {
+            std::lock_guard lock(state_mutex_);
+            interrupted_phase_ = idx;
+        }
+        PhaseFinished f{idx, phase.name, status, {}};
+        for (auto* o : observers_) {
+            o->on_phase_finished(f);
+        }
+    };
+
+    Wait w = wait_for(phase.warmup, true);
+    if (w == Wait::abort) {
+        finish_early(PhaseStatus::interrupted);
+        return false;
+    }
+    if (w == Wait::skip_phase) {
+        finish_early(PhaseStatus::skipped);
+        return true;
+    }
+    if (w == Wait::skip_warmup) {
+        log(EventLevel::info, fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
+    }
+
+    push_marker(sampling::WindowMarker::Kind::open, idx);
+    {
+        std::lock_guard lock(state_mutex_);
+        phase_records_[i].window_start = anchor_.utc_at(clock_.now());
+        phase_records_[i].status = PhaseStatus::window;
+    }
+    set_stage(idx, Stage::window, phase.window);
+    log(EventLevel::info, fmt::format("phase '{}': averaging window opened", phase.name));
+
+    w = wait_for(phase.window, false);
+    if (w == Wait::abort) {
+        finish_early(PhaseStatus::interrupted);
+        return false;
+    }
+    if (w == Wait::skip_phase) {
+        finish_early(PhaseStatus::skipped);
+        return true;
+    }
+    const auto gen = board_.set(idx, Stage::between);
+    {
+        std::lock_guard lock(state_mutex_);
+        phase_records_[i].window_end = anchor_.utc_at(clock_.now());
+    }
+    settle(gen);
+    push_marker(sampling::WindowMarker::Kind::close, idx);
+    set_stage(idx, Stage::between, {});
+    load.stop();
+    log(EventLevel::info, fmt::format("phase '{}': averaging window closed", phase.name));
+    return true;
+}
+
+void Engine::run_thread() {
+    set_stage(-1, Stage::between, {});
+    for (std::size_t i = 0; i < profile_.phases.size(); ++i) {
+        if (!run_phase(i)) {
+            break;
+        }
+    }
+    set_stage(-1, Stage::between, {});
+
+    for (auto& s : samplers_) {
+        s->request_stop();
+    }
+    for (auto& s : samplers_) {
+        s->join();
+    }
+    queue_.close();
+    if (recorder_.joinable()) {
+        recorder_.join();
+    }
+    samplers_.clear();  // closes the devices
+
+    const int sig = abort_signal_.load();
+    RunFinished f;
+    f.out_dir = out_dir_;
+    f.signal = sig > 0 ? sig : 0;
+    {
+        std::lock_guard lock(state_mutex_);
+        ended_utc_ = std::chrono::system_clock::now();
+        const bool any_failed = std::any_of(phase_records_.begin(), phase_records_.end(),
+                                            [](const PhaseRecord& r) {
+                                                return r.status == PhaseStatus::failed;
+                                            });
+        run_status_ = sig >= 0 ? RunStatus::interrupted
+                               : (any_failed ? RunStatus::failed : RunStatus::completed);
+        f.status = run_status_;
+    }
+    if (late_readings_ > 0) {
+        log(EventLevel::warn, fmt::format("{} reading(s) arrived after their window closed and "
+                                          "were excluded from its statistics",
+                                          late_readings_));
+    }
+    f.message = fmt::format("run {}", to_string(f.status));
+    log(f.status == RunStatus::completed ? EventLevel::info : EventLevel::warn,
+        f.signal ? fmt::format("{} by signal {}", f.message, f.signal) : f.message);
+    write_manifest();
+    finished_ = f;
+    for (auto* o : observers_) {
+        o->on_finished(f);
+    }
+}
+
+void Engine::recorder_thread() {
+    std::vector<sampling::QueueItem> batch;
+    std::vector<record::Sample> samples;
+    std::map<std::int32_t, stats::WindowAccumulator> windows;
+    batch.reserve(4096);
+    samples.reserve(4096);
+
+    auto flush_samples = [&] {
+        if (samples.empty()) {
+            return;
+        }
+        for (auto* o : observers_) {
+            o->on_readings(samples);
+        }
+        samples.clear();
+    };
+
+    for (;;) {
+        const bool more = queue_.pop_all(batch, std::chrono::milliseconds(250));
+        for (auto& item : batch) {
+            if (auto* s = std::get_if<record::Sample>(&item)) {
+                samples_csv_->write(*s);
+                if (s->stage == Stage::window) {
+                    auto it = windows.find(s->phase);
+                    if (it != windows.end()) {
+                        it->second.add(*s);
+                    } else {
+                        ++late_readings_;
+                    }
+                }
+                samples.push_back(std::move(*s));
+                continue;
+            }
+            const auto& m = std::get<sampling::WindowMarker>(item);
+            if (m.kind == sampling::WindowMarker::Kind::open) {
+                auto [it, _] = windows.try_emplace(m.phase, catalog_, m.phase);
+                it->second.open(m.utc, m.mono);
+                continue;
+            }
+            auto it = windows.find(m.phase);
+            if (it == windows.end()) {
+                continue;
+            }
+            if (m.kind == sampling::WindowMarker::Kind::close) {
+                // Readings before the marker belong to the window; hand them out first so
+                // observers see the readings before the result they produced.
+                flush_samples();
+                PhaseFinished f;
+                f.phase = m.phase;
+                f.name = profile_.phases[static_cast<std::size_t>(m.phase)].name;
+                f.status = PhaseStatus::done;
+                f.summaries = it->second.close(m.utc, m.mono);
+                phases_csv_->write(f.summaries);
+                samples_csv_->flush();
+                set_phase_status(static_cast<std::size_t>(m.phase), PhaseStatus::done);
+                write_manifest();
+                for (auto* o : observers_) {
+                    o->on_phase_finished(f);
+                }
+            }
+            windows.erase(it);
+        }
+        batch.clear();
+        flush_samples();
+        samples_csv_->maybe_flush(std::chrono::steady_clock::now());
+        if (!more) {
+            break;
+        }
+    }
+    samples_csv_->flush();
+}
+
+void Engine::write_manifest() {
+    std::lock_guard lock(state_mutex_);
+    ManifestState st;
+    st.profile = &profile_;
+    st.options = &options_;
+    st.host = &host_;
+    st.catalog = &catalog_;
+    st.status = run_status_;
+    st.started = started_utc_;
+    st.ended = ended_utc_;
+    st.interrupted_phase = interrupted_phase_;
+    st.signal = std::max(0, abort_signal_.load());
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        ManifestDevice d;
+        d.state = slots_[i].state;
+        d.error = slots_[i].error;
+        d.identity = slots_[i].identity;
+        st.devices.push_back(std::move(d));
+    }
+    for (const auto& r : phase_records_) {
+        st.phases.push_back({r.status, r.window_start, r.window_end});
+    }
+    record::write_json_atomically(out_dir_ + "/manifest.json", build_manifest(st));
+}
+
+}  // namespace wattbench::core::engine

@@ -1,0 +1,147 @@
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/core/engine/observer.hpp"
+#include "app/core/engine/run_options.hpp"
+#include "app/core/host/host_facts.hpp"
+#include "app/core/load/load.hpp"
+#include "app/core/profile/profile.hpp"
+#include "app/core/record/catalog.hpp"
+#include "app/core/sampling/clock.hpp"
+#include "app/core/sampling/sample_queue.hpp"
+#include "app/core/sampling/sampler.hpp"
+#include "app/core/sampling/stage_board.hpp"
+#include "drivers/api/registry.hpp"
+
+namespace wattbench::core::record {
+class SamplesCsvWriter;
+class PhasesCsvWriter;
+class EventLog;
+}  // namespace wattbench::core::record
+
+namespace wattbench::core::engine {
+
+struct PrepareError {
+    int exit_code = 2;  // 2: profile or device problem found before any load ran
+    std::string message;
+};
+
+// The acquisition engine: owns the devices, the samplers, the loads and the recorders of one
+// run. The CLI and the GUI drive it through the same calls and watch it through Observers;
+// the engine itself prints nothing.
+//
+// Life cycle: prepare() → start() → [skip_warmup(), skip_phase(), abort() from any thread]
+// → wait(). One Engine runs one profile once.
+class Engine : private sampling::SamplerListener {
+public:
+    explicit Engine(const drivers::api::Registry& registry,
+                    const sampling::Clock& clock = sampling::steady_clock());
+    ~Engine() override;
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Observers must be added before start().
+    void add_observer(Observer* observer);
+
+    // Checks every phase's load, the output directory and opens the devices; creates the run
+    // directory only when all of that succeeded, so a refused run leaves nothing behind.
+    std::optional<PrepareError> prepare(profile::Profile profile, RunOptions options);
+
+    void start();
+    void skip_warmup();
+    void skip_phase();
+    // Stops the run: the current phase is marked interrupted, everything gathered is written.
+    void abort(int signal = 0);
+
+    // Blocks until the run has ended and every file is written.
+    RunFinished wait();
+
+    const profile::Profile& profile() const { return profile_; }
+    const record::Catalog& catalog() const { return catalog_; }
+    const std::string& out_dir() const { return out_dir_; }
+    const host::HostFacts& host() const { return host_; }
+
+private:
+    enum class Wait { elapsed, skip_warmup, skip_phase, abort };
+
+    void on_device_state(std::uint32_t device, sampling::DeviceState state,
+                         const std::string& detail) override;
+    void on_device_event(std::uint32_t device, sampling::EventLevel level,
+                         const std::string& message) override;
+
+    void run_thread();
+    void recorder_thread();
+    bool run_phase(std::size_t index);
+    Wait wait_for(std::chrono::nanoseconds d, bool warmup);
+    void set_stage(std::int32_t phase, phases::Stage stage, std::chrono::nanoseconds planned);
+    void settle(std::uint32_t generation);
+    void push_marker(sampling::WindowMarker::Kind kind, std::int32_t phase);
+    void log(sampling::EventLevel level, const std::string& message);
+    void set_phase_status(std::size_t index, PhaseStatus status);
+    void write_manifest();
+
+    const drivers::api::Registry& registry_;
+    const sampling::Clock& clock_;
+    std::vector<Observer*> observers_;
+
+    profile::Profile profile_;
+    RunOptions options_;
+    std::string out_dir_;
+    host::HostFacts host_;
+    record::Catalog catalog_;
+    std::vector<std::unique_ptr<load::Load>> loads_;
+
+    struct DeviceSlot {
+        std::unique_ptr<drivers::api::Device> device;  // until its sampler takes it
+        bool opened = false;
+        sampling::DeviceState state = sampling::DeviceState::connecting;
+        std::string error;
+        drivers::api::DeviceIdentity identity;
+    };
+    std::vector<DeviceSlot> slots_;
+    std::vector<std::unique_ptr<sampling::Sampler>> samplers_;
+
+    sampling::SampleQueue queue_;
+    sampling::StageBoard board_;
+    sampling::RunAnchor anchor_{};
+    sampling::StopSignal control_;
+    std::atomic<bool> want_skip_warmup_{false};
+    std::atomic<bool> want_skip_phase_{false};
+    std::atomic<int> abort_signal_{-1};
+
+    std::unique_ptr<record::SamplesCsvWriter> samples_csv_;
+    std::unique_ptr<record::PhasesCsvWriter> phases_csv_;
+    std::unique_ptr<record::EventLog> events_;
+
+    mutable std::mutex state_mutex_;  // guards the fields below and manifest writing
+    struct PhaseRecord {
+        PhaseStatus status = PhaseStatus::pending;
+        std::chrono::system_clock::time_point window_start{};
+        std::chrono::system_clock::time_point window_end{};
+    };
+    std::vector<PhaseRecord> phase_records_;
+    RunStatus run_status_ = RunStatus::running;
+    std::chrono::system_clock::time_point started_utc_{};
+    std::chrono::system_clock::time_point ended_utc_{};
+    std::int32_t interrupted_phase_ = -1;
+    std::uint64_t late_readings_ = 0;
+
+    std::thread runner_;
+    std::thread recorder_;
+    std::mutex done_mutex_;
+    std::condition_variable done_cv_;
+    bool done_ = false;
+    RunFinished finished_;
+    bool prepared_ = false;
+    bool started_ = false;
+};
+
+}  // namespace wattbench::core::engine

@@ -1,0 +1,151 @@
+#include "app/core/engine/manifest.hpp"
+
+#include "app/core/record/time_format.hpp"
+#include "app/core/version.hpp"
+
+namespace wattbench::core::engine {
+
+namespace {
+
+nlohmann::json optional_number(const std::optional<double>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json time_or_null(std::chrono::system_clock::time_point t) {
+    if (t.time_since_epoch().count() == 0) {
+        return nullptr;
+    }
+    return record::format_utc_ms(t);
+}
+
+double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
+
+nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
+    const auto& t = c.thresholds;
+    return nlohmann::json{
+        {"name", c.name},
+        {"quantity", std::string(drivers::api::to_string(c.quantity))},
+        {"unit", c.unit},
+        {"display_min", optional_number(c.display_min)},
+        {"display_max", optional_number(c.display_max)},
+        {"thresholds",
+         {{"lnr", optional_number(t.lower_non_recoverable)},
+          {"lc", optional_number(t.lower_critical)},
+          {"lnc", optional_number(t.lower_non_critical)},
+          {"unc", optional_number(t.upper_non_critical)},
+          {"uc", optional_number(t.upper_critical)},
+          {"unr", optional_number(t.upper_non_recoverable)}}},
+        {"states", c.states},
+        {"key", c.key},
+    };
+}
+
+}  // namespace
+
+std::string redact_connection(const std::string& connection) {
+    const auto scheme = connection.find("://");
+    if (scheme == std::string::npos) {
+        return connection;
+    }
+    const auto auth_start = scheme + 3;
+    const auto at = connection.find('@', auth_start);
+    const auto slash = connection.find('/', auth_start);
+    if (at == std::string::npos || (slash != std::string::npos && slash < at)) {
+        return connection;
+    }
+    const auto colon = connection.find(':', auth_start);
+    if (colon == std::string::npos || colon > at) {
+        return connection;
+    }
+    return connection.substr(0, colon) + connection.substr(at);
+}
+
+nlohmann::json build_manifest(const ManifestState& st) {
+    const auto& p = *st.profile;
+    nlohmann::json devices = nlohmann::json::array();
+    for (std::size_t i = 0; i < p.devices.size(); ++i) {
+        const auto& d = p.devices[i];
+        nlohmann::json channels = nlohmann::json::array();
+        if (i < st.catalog->devices.size()) {
+            for (const auto& c : st.catalog->devices[i].channels) {
+                channels.push_back(channel_json(c));
+            }
+        }
+        nlohmann::json j{{"id", d.id},
+                         {"driver", d.driver},
+                         {"connection", redact_connection(d.connection)},
+                         {"optional", d.optional},
+                         {"interval_s", seconds(d.interval)},
+                         {"state", "connecting"},
+                         {"error", nullptr},
+                         {"identity", nullptr},
+                         {"channels", std::move(channels)}};
+        if (i < st.devices.size()) {
+            const auto& md = st.devices[i];
+            j["state"] = std::string(sampling::to_string(md.state));
+            if (!md.error.empty() && md.state != sampling::DeviceState::ok) {
+                j["error"] = md.error;
+            }
+            j["identity"] = {{"vendor", md.identity.vendor},
+                             {"model", md.identity.model},
+                             {"serial", md.identity.serial},
+                             {"firmware", md.identity.firmware}};
+        }
+        devices.push_back(std::move(j));
+    }
+
+    nlohmann::json phases = nlohmann::json::array();
+    for (std::size_t i = 0; i < p.phases.size(); ++i) {
+        const auto& ph = p.phases[i];
+        nlohmann::json j{{"name", ph.name},
+                         {"load", std::string(profile::to_string(ph.load))},
+                         {"workers", ph.load == profile::LoadKind::cpu ? nlohmann::json(ph.workers)
+                                                                       : nlohmann::json(nullptr)},
+                         {"warmup_s", seconds(ph.warmup)},
+                         {"window_s", seconds(ph.window)},
+                         {"status", "pending"},
+                         {"window_start", nullptr},
+                         {"window_end", nullptr}};
+        if (i < st.phases.size()) {
+            j["status"] = std::string(to_string(st.phases[i].status));
+            j["window_start"] = time_or_null(st.phases[i].window_start);
+            j["window_end"] = time_or_null(st.phases[i].window_end);
+        }
+        phases.push_back(std::move(j));
+    }
+
+    int exit_code = -1;
+    if (st.status == RunStatus::completed) {
+        exit_code = 0;
+    } else if (st.status == RunStatus::failed) {
+        exit_code = 1;
+    } else if (st.status == RunStatus::interrupted) {
+        exit_code = 128 + (st.signal > 0 ? st.signal : 2);
+    }
+    nlohmann::json run{
+        {"name", p.run.name},
+        {"profile_path", p.path},
+        {"started", time_or_null(st.started)},
+        {"ended", time_or_null(st.ended)},
+        {"status", std::string(to_string(st.status))},
+        {"interrupted_phase",
+         st.interrupted_phase >= 0
+             ? nlohmann::json(p.phases[static_cast<std::size_t>(st.interrupted_phase)].name)
+             : nlohmann::json(nullptr)},
+        {"exit_code", exit_code >= 0 ? nlohmann::json(exit_code) : nlohmann::json(nullptr)},
+        {"interval_s", seconds(p.run.interval)},
+        {"overrides", st.options ? st.options->overrides : nlohmann::json::object()},
+    };
+
+    return nlohmann::json{
+        {"tool", {{"name", "wattbench"}, {"version", kVersion}}},
+        {"run", std::move(run)},
+        {"host", host::to_json(*st.host)},
+        {"devices", std::move(devices)},
+        {"phases", std::move(phases)},
+        {"warnings", p.warnings},
+        {"profile", {{"path", p.path}, {"text", p.text}}},
+    };
+}
+
+}  // namespace wattbench::core::engine

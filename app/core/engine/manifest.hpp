@@ -1,0 +1,51 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/core/engine/observer.hpp"
+#include "app/core/engine/run_options.hpp"
+#include "app/core/host/host_facts.hpp"
+#include "app/core/profile/profile.hpp"
+#include "app/core/record/catalog.hpp"
+#include "drivers/api/device.hpp"
+
+namespace wattbench::core::engine {
+
+struct ManifestDevice {
+    sampling::DeviceState state = sampling::DeviceState::connecting;
+    std::string error;
+    drivers::api::DeviceIdentity identity;
+};
+
+struct ManifestPhase {
+    PhaseStatus status = PhaseStatus::pending;
+    std::chrono::system_clock::time_point window_start{};
+    std::chrono::system_clock::time_point window_end{};
+};
+
+struct ManifestState {
+    const profile::Profile* profile = nullptr;
+    const RunOptions* options = nullptr;
+    const host::HostFacts* host = nullptr;
+    const record::Catalog* catalog = nullptr;
+    RunStatus status = RunStatus::running;
+    std::chrono::system_clock::time_point started{};
+    std::chrono::system_clock::time_point ended{};
+    std::int32_t interrupted_phase = -1;
+    int signal = 0;  // that interrupted the run
+    std::vector<ManifestDevice> devices;
+    std::vector<ManifestPhase> phases;
+};
+
+// manifest.json as described in docs/run-directory.md.
+nlohmann::json build_manifest(const ManifestState& state);
+
+// Removes a password from the user-info part of a URL-like connection string, so that even a
+// profile that wrongly carries one cannot leak it into the manifest.
+std::string redact_connection(const std::string& connection);
+
+}  // namespace wattbench::core::engine

@@ -1,0 +1,39 @@
+#include "app/core/engine/observer.hpp"
+
+namespace wattbench::core::engine {
+
+std::string_view to_string(PhaseStatus s) {
+    switch (s) {
+        case PhaseStatus::pending:
+            return "pending";
+        case PhaseStatus::warmup:
+            return "warmup";
+        case PhaseStatus::window:
+            return "window";
+        case PhaseStatus::done:
+            return "done";
+        case PhaseStatus::skipped:
+            return "skipped";
+        case PhaseStatus::interrupted:
+            return "interrupted";
+        case PhaseStatus::failed:
+            return "failed";
+    }
+    return "pending";
+}
+
+std::string_view to_string(RunStatus s) {
+    switch (s) {
+        case RunStatus::running:
+            return "running";
+        case RunStatus::completed:
+            return "completed";
+        case RunStatus::interrupted:
+            return "interrupted";
+        case RunStatus::failed:
+            return "failed";
+    }
+    return "failed";
+}
+
+}  // namespace wattbench::core::engine

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "app/core/phases/stage.hpp"
+#include "app/core/record/catalog.hpp"
+#include "app/core/record/sample.hpp"
+#include "app/core/sampling/device_state.hpp"
+#include "app/core/sampling/sampler_listener.hpp"
+#include "app/core/stats/channel_summary.hpp"
+
+namespace wattbench::core::engine {
+
+enum class PhaseStatus { pending, warmup, window, done, skipped, interrupted, failed };
+std::string_view to_string(PhaseStatus s);
+
+enum class RunStatus { running, completed, interrupted, failed };
+std::string_view to_string(RunStatus s);
+
+struct StageChange {
+    std::int32_t phase = -1;  // -1 before the first and after the last phase
+    std::string phase_name;
+    phases::Stage stage = phases::Stage::between;
+    std::chrono::steady_clock::time_point since;
+    std::chrono::nanoseconds planned{0};  // how long this stage is meant to last; 0 if open-ended
+};
+
+struct DeviceStateChange {
+    std::uint32_t device = 0;
+    std::string device_id;
+    sampling::DeviceState state = sampling::DeviceState::connecting;
+    std::string detail;
+};
+
+struct PhaseFinished {
+    std::int32_t phase = -1;
+    std::string name;
+    PhaseStatus status = PhaseStatus::done;
+    std::vector<stats::ChannelSummary> summaries;  // empty unless status is done
+};
+
+struct EngineEvent {
+    std::chrono::system_clock::time_point utc;
+    sampling::EventLevel level = sampling::EventLevel::info;
+    std::string message;
+};
+
+struct RunFinished {
+    RunStatus status = RunStatus::completed;
+    std::string message;
+    std::string out_dir;
+    int signal = 0;  // the signal that interrupted the run, if any
+};
+
+// Everything a view of a run needs. Callbacks arrive on engine threads (the recorder for
+// readings and results, the runner for stages, samplers for device states) and must return
+// quickly; a GUI copies what it needs under a short lock and redraws on its own timer.
+class Observer {
+public:
+    virtual ~Observer() = default;
+    virtual void on_started(const record::Catalog& /*catalog*/) {}
+    virtual void on_readings(std::span<const record::Sample> /*samples*/) {}
+    virtual void on_stage(const StageChange& /*change*/) {}
+    virtual void on_device_state(const DeviceStateChange& /*change*/) {}
+    virtual void on_phase_finished(const PhaseFinished& /*result*/) {}
+    virtual void on_event(const EngineEvent& /*event*/) {}
+    virtual void on_finished(const RunFinished& /*result*/) {}
+};
+
+}  // namespace wattbench::core::engine

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace wattbench::core::load {
+
+// Something that makes the machine under test work during a phase.
+class Load {
+public:
+    virtual ~Load() = default;
+    // Returns an error message when the load could not start.
+    virtual std::optional<std::string> start() = 0;
+    // Idempotent; returns once the load has fully stopped.
+    virtual void stop() = 0;
+    virtual std::string describe() const = 0;
+};
+
+}  // namespace wattbench::core::load

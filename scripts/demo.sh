@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The main job: install, build, and run the demo profile on simulated devices with real load.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+cmake --preset default >/dev/null
+cmake --build --preset default --target wattbench
+out="runs/demo-$(date -u +%Y%m%dT%H%M%SZ)"
+./build/app/cli/wattbench run profiles/demo.toml --out "$out"
+./build/app/cli/wattbench report "$out" --format md -o "$out/report.md"
+echo "report: $out/report.md"

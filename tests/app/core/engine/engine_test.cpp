@@ -1,0 +1,287 @@
+#include "app/core/engine/engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/fake_device.hpp"
+
+namespace wattbench::core::engine {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+struct Recorder final : Observer {
+    void on_started(const record::Catalog& c) override { channels = c.devices.at(0).channels.size(); }
+    void on_readings(std::span<const record::Sample> s) override {
+        std::lock_guard l(m);
+        readings += s.size();
+    }
+    void on_stage(const StageChange& c) override {
+        std::lock_guard l(m);
+        stages.push_back(c.phase_name + ":" + std::string(phases::to_string(c.stage)));
+    }
+    void on_phase_finished(const PhaseFinished& f) override {
+        std::lock_guard l(m);
+        finished.push_back(f);
+    }
+    void on_device_state(const DeviceStateChange& c) override {
+        std::lock_guard l(m);
+        device_states.push_back(c.state);
+    }
+    void on_finished(const RunFinished& r) override { result = r; }
+    std::mutex m;
+    std::size_t channels = 0;
+    std::size_t readings = 0;
+    std::vector<std::string> stages;
+    std::vector<PhaseFinished> finished;
+    std::vector<sampling::DeviceState> device_states;
+    RunFinished result;
+};
+
+// A registry with one fake driver whose constant reading is its `value` option.
+drivers::api::Registry test_registry() {
+    drivers::api::Registry r;
+    r.add({"fake", "test device", "none", "fake://",
+           [](drivers::api::DeviceConfig& cfg)
+               -> std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError> {
+               const double value = cfg.options.take_number("value").value_or(42.0);
+               const bool fail = cfg.options.take_bool("fail_open").value_or(false);
+               auto d = std::make_unique<tests::FakeDevice>(
+                   std::vector{tests::channel("power"), tests::channel("voltage", "V")});
+               d->on_poll = [value](auto) {
+                   drivers::api::PollResult r;
+                   r.readings.push_back({0, value, drivers::api::Status::ok, {}});
+                   r.readings.push_back({1, 230.0, drivers::api::Status::ok, {}});
+                   return r;
+               };
+               if (fail) {
+                   d->on_open = [] {
+                       return std::optional(drivers::api::DeviceError{
+                           drivers::api::ErrorKind::unreachable, "no such port"});
+                   };
+               }
+               return d;
+           }});
+    return r;
+}
+
+profile::Profile make_profile(int phases) {
+    profile::Profile p;
+    p.path = "test.toml";
+    p.text = "[run]\nname = \"t\"\n";
+    p.run.name = "t";
+    p.run.interval = milliseconds(20);
+    profile::DeviceSettings d;
+    d.id = "meter";
+    d.driver = "fake";
+    d.connection = "fake://";
+    d.interval = milliseconds(20);
+    p.devices.push_back(d);
+    for (int i = 0; i < phases; ++i) {
+        profile::PhaseSettings ph;
+        ph.name = i == 0 ? "idle" : "cpu-" + std::to_string(i);
+        ph.load = i == 0 ? profile::LoadKind::idle : profile::LoadKind::cpu;
+        ph.workers = static_cast<std::uint32_t>(i);
+        ph.warmup = milliseconds(100);
+        ph.window = milliseconds(300);
+        p.phases.push_back(ph);
+    }
+    return p;
+}
+
+std::string temp_dir(const std::string& name) {
+    auto dir = fs::temp_directory_path() / ("wattbench-engine-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    return dir.string();
+}
+
+std::vector<std::string> lines(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);) {
+        out.push_back(l);
+    }
+    return out;
+}
+
+TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    Recorder rec;
+    engine.add_observer(&rec);
+    RunOptions opt;
+    opt.out_dir = temp_dir("complete");
+    ASSERT_FALSE(engine.prepare(make_profile(2), opt));
+    engine.start();
+    auto result = engine.wait();
+    EXPECT_EQ(result.status, RunStatus::completed);
+    EXPECT_EQ(rec.result.status, RunStatus::completed);
+
+    auto phases = lines(opt.out_dir + "/phases.csv");
+    ASSERT_EQ(phases.size(), 5u);  // header + 2 phases × 2 channels
+    EXPECT_EQ(phases[0], "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end");
+    EXPECT_EQ(phases[1].rfind("idle,idle,meter,power,W,42,42,42,0,", 0), 0u) << phases[1];
+    EXPECT_EQ(phases[3].rfind("cpu-1,cpu,meter,power,W,42,", 0), 0u) << phases[3];
+
+    ASSERT_EQ(rec.finished.size(), 2u);
+    const auto& s = rec.finished[0].summaries[0];
+    EXPECT_EQ(s.channel, "power");
+    EXPECT_NEAR(static_cast<double>(s.samples), 15.0, 2.0);  // 300 ms at 20 ms
+    EXPECT_GT(s.coverage, 0.9);
+
+    const std::vector<std::string> expected_stages{
+        ":between",        "idle:warmup",  "idle:window", "idle:between",
+        "cpu-1:warmup",    "cpu-1:window", "cpu-1:between", ":between"};
+    EXPECT_EQ(rec.stages, expected_stages);
+
+    auto samples = lines(opt.out_dir + "/samples.csv");
+    EXPECT_EQ(samples[0], "time,elapsed_s,phase,stage,device,channel,value,unit,status");
+    EXPECT_EQ(samples.size() - 1, rec.readings);
+    std::ifstream mf(opt.out_dir + "/manifest.json");
+    auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["run"]["status"], "completed");
+    EXPECT_EQ(manifest["phases"][1]["status"], "done");
+    EXPECT_EQ(manifest["devices"][0]["identity"]["model"], "fake");
+    EXPECT_FALSE(manifest["host"]["cpu_model"].is_null());
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Engine, AbortMarksTheCurrentPhaseInterruptedAndKeepsFinishedOnes) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    Recorder rec;
+    engine.add_observer(&rec);
+    RunOptions opt;
+    opt.out_dir = temp_dir("abort");
+    ASSERT_FALSE(engine.prepare(make_profile(3), opt));
+    engine.start();
+    std::this_thread::sleep_for(milliseconds(600));  // inside cpu-1's warm-up or window
+    engine.abort(2);
+    auto result = engine.wait();
+    EXPECT_EQ(result.status, RunStatus::interrupted);
+    EXPECT_EQ(result.signal, 2);
+    auto phases = lines(opt.out_dir + "/phases.csv");
+    EXPECT_EQ(phases.size(), 3u);  // idle only
+    std::ifstream mf(opt.out_dir + "/manifest.json");
+    auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["run"]["status"], "interrupted");
+    EXPECT_EQ(manifest["run"]["interrupted_phase"], "cpu-1");
+    EXPECT_EQ(manifest["run"]["exit_code"], 130);
+    EXPECT_EQ(manifest["phases"][0]["status"], "done");
+    EXPECT_EQ(manifest["phases"][1]["status"], "interrupted");
+    EXPECT_EQ(manifest["phases"][2]["status"], "pending");
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Engine, SkipPhaseAndSkipWarmup) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    Recorder rec;
+    engine.add_observer(&rec);
+    auto profile = make_profile(2);
+    profile.phases[0].warmup = std::chrono::seconds(30);
+    profile.phases[1].warmup = std::chrono::seconds(30);
+    RunOptions opt;
+    opt.out_dir = temp_dir("skip");
+    ASSERT_FALSE(engine.prepare(profile, opt));
+    engine.start();
+    std::this_thread::sleep_for(milliseconds(100));
+    engine.skip_phase();  // idle, in its warm-up
+    std::this_thread::sleep_for(milliseconds(100));
+    engine.skip_warmup();  // cpu-1
+    auto result = engine.wait();
+    EXPECT_EQ(result.status, RunStatus::completed);
+    ASSERT_EQ(rec.finished.size(), 2u);
+    EXPECT_EQ(rec.finished[0].status, PhaseStatus::skipped);
+    EXPECT_EQ(rec.finished[1].status, PhaseStatus::done);
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Engine, RefusesANonOptionalDeviceThatCannotOpenBeforeAnyLoad) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    auto profile = make_profile(1);
+    profile.devices[0].options.set("fail_open", true);
+    RunOptions opt;
+    opt.out_dir = temp_dir("failopen");
+    auto err = engine.prepare(profile, opt);
+    ASSERT_TRUE(err);
+    EXPECT_EQ(err->exit_code, 2);
+    EXPECT_NE(err->message.find("device 'meter'"), std::string::npos) << err->message;
+    EXPECT_NE(err->message.find("no such port"), std::string::npos) << err->message;
+    EXPECT_FALSE(fs::exists(opt.out_dir));
+}
+
+TEST(Engine, AnOptionalDeviceThatCannotOpenLeavesUnavailableRows) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    Recorder rec;
+    engine.add_observer(&rec);
+    auto profile = make_profile(1);
+    auto extra = profile.devices[0];
+    extra.id = "slm";
+    extra.optional = true;
+    extra.options.set("fail_open", true);
+    profile.devices.push_back(extra);
+    RunOptions opt;
+    opt.out_dir = temp_dir("optional");
+    ASSERT_FALSE(engine.prepare(profile, opt));
+    engine.start();
+    engine.wait();
+    auto phases = lines(opt.out_dir + "/phases.csv");
+    ASSERT_EQ(phases.size(), 5u);
+    EXPECT_NE(phases[3].find("idle,idle,slm,power,W,,,,,0,0.0000,"), std::string::npos) << phases[3];
+    auto events = lines(opt.out_dir + "/events.log");
+    bool logged = false;
+    for (const auto& e : events) {
+        logged = logged || e.find("optional device 'slm'") != std::string::npos;
+    }
+    EXPECT_TRUE(logged);
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Engine, RefusesNonEmptyOutputWithoutForceAndUnimplementedLoads) {
+    auto registry = test_registry();
+    RunOptions opt;
+    opt.out_dir = temp_dir("nonempty");
+    fs::create_directories(opt.out_dir);
+    std::ofstream(opt.out_dir + "/keep.txt") << "x";
+    {
+        Engine engine(registry);
+        auto err = engine.prepare(make_profile(1), opt);
+        ASSERT_TRUE(err);
+        EXPECT_NE(err->message.find("not empty"), std::string::npos);
+    }
+    {
+        Engine engine(registry);
+        auto profile = make_profile(1);
+        profile.phases[0].load = profile::LoadKind::disk;
+        profile.phases[0].location = {"p.toml", 12, 1};
+        opt.force = true;
+        auto err = engine.prepare(profile, opt);
+        ASSERT_TRUE(err);
+        EXPECT_NE(err->message.find("p.toml:12"), std::string::npos) << err->message;
+        EXPECT_NE(err->message.find("'disk'"), std::string::npos) << err->message;
+    }
+    EXPECT_TRUE(fs::exists(opt.out_dir + "/keep.txt"));
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Manifest, RedactsPasswordsInConnections) {
+    EXPECT_EQ(redact_connection("ipmi+lan://admin:secret@192.0.2.10:623"),
+              "ipmi+lan://admin@192.0.2.10:623");
+    EXPECT_EQ(redact_connection("ipmi+lan://admin@192.0.2.10"), "ipmi+lan://admin@192.0.2.10");
+    EXPECT_EQ(redact_connection("serial:///dev/ttyUSB0?baud=9600"), "serial:///dev/ttyUSB0?baud=9600");
+    EXPECT_EQ(redact_connection("tcp://h:1/x@y"), "tcp://h:1/x@y");
+}
+
+}  // namespace
+}  // namespace wattbench::core::engine
