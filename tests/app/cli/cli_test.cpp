@@ -1,0 +1,250 @@
+// End-to-end: the real `wattbench` binary on the demo profile, with real load.
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+extern char** environ;
+
+namespace wattbench::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+class Process {
+public:
+    explicit Process(std::vector<std::string> args) {
+        args.insert(args.begin(), WATTBENCH_BIN);
+        dir_ = fs::temp_directory_path() / ("wb-cli-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(counter_++));
+        fs::create_directories(dir_);
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 1, (dir_ / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&fa, 2, (dir_ / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        std::vector<char*> argv;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+        }
+        argv.push_back(nullptr);
+        posix_spawn(&pid_, argv[0], &fa, nullptr, argv.data(), environ);
+        posix_spawn_file_actions_destroy(&fa);
+    }
+    void signal(int sig) { ::kill(pid_, sig); }
+    Result wait() {
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        Result r;
+        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        r.out = slurp(dir_ / "out");
+        r.err = slurp(dir_ / "err");
+        fs::remove_all(dir_);
+        return r;
+    }
+    static std::string slurp(const fs::path& p) {
+        std::ifstream in(p);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }
+
+private:
+    pid_t pid_ = -1;
+    fs::path dir_;
+    static inline int counter_ = 0;
+};
+
+Result run(std::vector<std::string> args) { return Process(std::move(args)).wait(); }
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+    // The files under test never quote fields in these columns, so a split on commas is exact;
+    // a quoted field would show up as a wrong column count.
+    std::vector<std::vector<std::string>> rows;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> f;
+        std::stringstream ss(line);
+        for (std::string cell; std::getline(ss, cell, ',');) {
+            f.push_back(cell);
+        }
+        if (!line.empty() && line.back() == ',') {
+            f.emplace_back();
+        }
+        rows.push_back(f);
+    }
+    return rows;
+}
+
+std::string out_dir(const std::string& name) {
+    auto d = fs::temp_directory_path() / ("wb-run-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(d);
+    return d.string();
+}
+
+const std::string kDemo = std::string(WATTBENCH_SOURCE_DIR) + "/profiles/demo.toml";
+
+TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
+    const auto dir = out_dir("demo");
+    auto r = run({"run", kDemo, "--warmup", "1s", "--window", "2s", "--out", dir});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"samples.csv", "phases.csv", "events.log", "manifest.json"}) {
+        EXPECT_TRUE(fs::exists(dir + "/" + f)) << f;
+    }
+    std::ifstream mf(dir + "/manifest.json");
+    const auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["run"]["status"], "completed");
+
+    auto samples = read_csv(dir + "/samples.csv");
+    ASSERT_GT(samples.size(), 10u);
+    EXPECT_EQ(samples[0], (std::vector<std::string>{"time", "elapsed_s", "phase", "stage", "device",
+                                                    "channel", "value", "unit", "status"}));
+    for (std::size_t i = 1; i < samples.size(); ++i) {
+        ASSERT_EQ(samples[i].size(), 9u) << "samples.csv line " << i + 1;
+        EXPECT_EQ(samples[i][0].size(), 24u) << samples[i][0];  // 2026-11-29T19:50:40.123Z
+        EXPECT_TRUE(std::set<std::string>({"warmup", "window", "between"}).count(samples[i][3]));
+        EXPECT_EQ(samples[i][6].empty(), samples[i][8] != "ok") << "line " << i + 1;
+    }
+
+    auto phases = read_csv(dir + "/phases.csv");
+    EXPECT_EQ(phases[0], (std::vector<std::string>{"phase", "load", "device", "channel", "unit",
+                                                   "mean", "min", "max", "stddev", "samples",
+                                                   "coverage", "start", "end"}));
+    std::set<std::pair<std::string, std::string>> rows;
+    std::map<std::string, double> power;
+    for (std::size_t i = 1; i < phases.size(); ++i) {
+        ASSERT_EQ(phases[i].size(), 13u);
+        rows.emplace(phases[i][0], phases[i][2] + "/" + phases[i][3]);
+        if (phases[i][2] == "wattmeter" && phases[i][3] == "power") {
+            power[phases[i][0]] = std::stod(phases[i][5]);
+        }
+    }
+    std::vector<std::string> names;
+    for (const auto& p : manifest["phases"]) {
+        names.push_back(p["name"]);
+        EXPECT_EQ(p["status"], "done");
+        for (const auto& d : manifest["devices"]) {
+            for (const auto& c : d["channels"]) {
+                EXPECT_TRUE(rows.count({p["name"], std::string(d["id"]) + "/" + std::string(c["name"])}))
+                    << p["name"] << " " << d["id"] << "/" << c["name"];
+            }
+        }
+    }
+    const unsigned cpus = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+    ASSERT_EQ(names.size(), cpus + 1);
+    EXPECT_EQ(names.front(), "idle");
+    EXPECT_EQ(names.back(), "cpu-" + std::to_string(cpus));
+    for (std::size_t i = 1; i < names.size(); ++i) {
+        EXPECT_GT(power[names[i]], power[names[i - 1]]) << names[i] << " vs " << names[i - 1];
+    }
+    EXPECT_NE(r.out.find("idle"), std::string::npos) << r.out;  // the per-phase table
+
+    auto report = run({"report", dir, "--format", "md"});
+    EXPECT_EQ(report.exit_code, 0) << report.err;
+    EXPECT_NE(report.out.find("wattmeter/power"), std::string::npos);
+    auto json = run({"report", dir, "--format", "json"});
+    EXPECT_EQ(json.exit_code, 0);
+    EXPECT_NO_THROW((void)nlohmann::json::parse(json.out));
+    fs::remove_all(dir);
+}
+
+void expect_consistent_after_signal(int sig, int expected_exit) {
+    const auto dir = out_dir("sig" + std::to_string(sig));
+    Process p({"run", kDemo, "--warmup", "1s", "--window", "2s", "--out", dir});
+    std::this_thread::sleep_for(std::chrono::milliseconds(4500));  // inside cpu-1
+    p.signal(sig);
+    auto r = p.wait();
+    EXPECT_EQ(r.exit_code, expected_exit) << r.err;
+    std::ifstream mf(dir + "/manifest.json");
+    const auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["run"]["status"], "interrupted");
+    EXPECT_EQ(manifest["run"]["exit_code"], expected_exit);
+    EXPECT_EQ(manifest["phases"][0]["status"], "done");
+    EXPECT_FALSE(manifest["run"]["interrupted_phase"].is_null());
+    auto samples = read_csv(dir + "/samples.csv");
+    for (std::size_t i = 1; i < samples.size(); ++i) {
+        ASSERT_EQ(samples[i].size(), 9u) << "samples.csv line " << i + 1;
+    }
+    auto phases = read_csv(dir + "/phases.csv");
+    ASSERT_GE(phases.size(), 2u);
+    for (std::size_t i = 1; i < phases.size(); ++i) {
+        ASSERT_EQ(phases[i].size(), 13u);
+        EXPECT_EQ(phases[i][0], "idle");
+    }
+    const auto events = Process::slurp(dir + "/events.log");
+    EXPECT_NE(events.find("interrupted"), std::string::npos) << events;
+    auto report = run({"report", dir});
+    EXPECT_EQ(report.exit_code, 0) << report.err;
+    fs::remove_all(dir);
+}
+
+TEST(Cli, SigintLeavesAConsistentRunDirectoryAndExits130) {
+    expect_consistent_after_signal(SIGINT, 130);
+}
+
+TEST(Cli, SigtermExits143) { expect_consistent_after_signal(SIGTERM, 143); }
+
+TEST(Cli, RefusesANonEmptyOutputDirectory) {
+    const auto dir = out_dir("nonempty");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/x") << "keep";
+    auto r = run({"run", kDemo, "--out", dir});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("not empty"), std::string::npos) << r.err;
+    EXPECT_EQ(Process::slurp(dir + "/x"), "keep");
+    fs::remove_all(dir);
+}
+
+TEST(Cli, ProfileErrorsNameFileLineAndKey) {
+    const auto path = fs::temp_directory_path() / ("wb-bad-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path) << "[run]\nname = \"x\"\nwindw = \"5s\"\n[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+    auto r = run({"validate", path.string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(path.string() + ":3"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("windw"), std::string::npos) << r.err;
+    auto r2 = run({"run", path.string()});
+    EXPECT_EQ(r2.exit_code, 2);
+    fs::remove(path);
+}
+
+TEST(Cli, UnimplementedLoadsAreRefusedNotRunIdle) {
+    const auto path = fs::temp_directory_path() / ("wb-disk-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path) << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
+                           "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"disk\"\nload = \"disk\"\n";
+    const auto dir = out_dir("disk");
+    auto r = run({"run", path.string(), "--out", dir});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("'disk'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir));
+    fs::remove(path);
+}
+
+TEST(Cli, ValidateAndDevices) {
+    auto v = run({"validate", kDemo});
+    EXPECT_EQ(v.exit_code, 0) << v.err;
+    EXPECT_NE(v.out.find("profile is valid"), std::string::npos);
+    auto d = run({"devices"});
+    EXPECT_EQ(d.exit_code, 0);
+    EXPECT_NE(d.out.find("sim"), std::string::npos);
+    auto bad = run({"frobnicate"});
+    EXPECT_EQ(bad.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace wattbench::cli

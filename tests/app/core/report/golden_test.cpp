@@ -1,0 +1,84 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "app/core/report/csv_report.hpp"
+#include "app/core/report/json_report.hpp"
+#include "app/core/report/markdown_report.hpp"
+#include "app/core/report/run_data.hpp"
+
+namespace wattbench::core::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Each folder under cases/ is a run directory (manifest.json, phases.csv) with the three
+// reports it must render to, byte for byte. WATTBENCH_UPDATE_GOLDEN=1 rewrites the expected
+// files instead; read the diff before keeping it.
+const fs::path kCases = fs::path(WATTBENCH_TEST_DATA) / "cases";
+
+std::vector<std::string> case_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(kCases)) {
+        if (entry.is_directory()) {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+class GoldenReport : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GoldenReport, RendersAsExpected) {
+    const fs::path dir = kCases / GetParam();
+    auto loaded = load_run(dir.string());
+    ASSERT_TRUE(std::holds_alternative<RunData>(loaded)) << std::get<std::string>(loaded);
+    const RunData& run = std::get<RunData>(loaded);
+
+    const std::pair<const char*, std::string> rendered[] = {
+        {"expected.md", render_markdown(run)},
+        {"expected.csv", render_csv(run)},
+        {"expected.json", render_json(run)},
+    };
+    const char* update = std::getenv("WATTBENCH_UPDATE_GOLDEN");
+    for (const auto& [file, text] : rendered) {
+        if (update != nullptr && std::string(update) == "1") {
+            std::ofstream(dir / file, std::ios::binary) << text;
+            continue;
+        }
+        ASSERT_TRUE(fs::exists(dir / file)) << (dir / file);
+        EXPECT_EQ(text, read(dir / file)) << "differs from " << (dir / file);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, GoldenReport, ::testing::ValuesIn(case_names()), [](const auto& info) {
+        std::string name = info.param;
+        std::replace_if(
+            name.begin(), name.end(),
+            [](char c) { return std::isalnum(static_cast<unsigned char>(c)) == 0; }, '_');
+        return name;
+    });
+
+TEST(GoldenCases, CoverCompletedInterruptedAndEmptyRuns) {
+    const auto names = case_names();
+    EXPECT_NE(std::find(names.begin(), names.end(), "completed"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "interrupted"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "no_results"), names.end());
+}
+
+}  // namespace
+}  // namespace wattbench::core::report
