@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include <unistd.h>
 
@@ -191,6 +192,9 @@ TEST(Config, BadOptionsAreConfigErrors) {
         {"sim://wattmeter", "overrange_above", std::int64_t{0},
          "key 'overrange_above': must be above 0 W"},
         {"sim://wattmeter", "slow_poll", std::string("-1s"), nullptr},
+        {"sim://wattmeter", "slow_poll", std::string("99999999999999999999s"),
+         "key 'slow_poll': must not exceed 1000h"},
+        {"sim://wattmeter", "dropout_for", std::numeric_limits<double>::infinity(), nullptr},
         {"sim://wattmeter", "proc_stat", std::string(""), "key 'proc_stat': must name a file"},
         {"sim://wattmeter", "proc_stat", std::int64_t{1}, "key 'proc_stat': expected a string"},
         {"sim://sound", "weighting", std::string("Z"), "key 'weighting': expected \"A\" or \"C\""},
