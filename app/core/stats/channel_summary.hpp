@@ -16,12 +16,15 @@ struct ChannelSummary {
     std::string unit;
     std::uint64_t samples = 0;  // readings with status ok
     std::uint64_t invalid = 0;  // readings with any other status
-    double mean = 0.0;          // NaN when samples == 0 or the channel is discrete
+    // mean, min, max, stddev: NaN when samples == 0 or the channel is discrete.
+    double mean = 0.0;
     double min = 0.0;
     double max = 0.0;
     double stddev = 0.0;
     double coverage = 0.0;  // share of the window's expected grid ticks with a valid reading
-    double energy_wh = 0.0;  // power channels: integral of P dt over the window
+    // Power channels: integral of P dt over the window; 0 for other channels. phases.csv has no
+    // column for it, so read_phases_csv gives NaN unless the file carries an energy_wh column.
+    double energy_wh = 0.0;
     std::map<std::string, std::uint64_t> states;  // discrete channels: state -> count
     std::chrono::system_clock::time_point start;
     std::chrono::system_clock::time_point end;

@@ -1,0 +1,58 @@
+#include "app/core/record/event_log.hpp"
+
+#include "app/core/record/utc_time.hpp"
+
+namespace wattbench::core::record {
+
+namespace {
+
+std::string_view level_field(EventLog::Level level) {
+    switch (level) {
+        case EventLog::Level::warn:
+            return " WARN  ";
+        case EventLog::Level::error:
+            return " ERROR ";
+        case EventLog::Level::info:
+            break;
+    }
+    return " INFO  ";
+}
+
+}  // namespace
+
+EventLog::EventLog(const std::string& path) : file_(path) {}
+
+std::string EventLog::format_line(std::chrono::system_clock::time_point t, Level level,
+                                  std::string_view message) {
+    std::string line = format_utc_ms(t);
+    line += level_field(level);
+    const std::size_t start = line.size();
+    line += message;
+    for (std::size_t i = start; i < line.size(); ++i) {
+        if (line[i] == '\n' || line[i] == '\r') {
+            line[i] = ' ';
+        }
+    }
+    line.push_back('\n');
+    return line;
+}
+
+void EventLog::write(std::chrono::system_clock::time_point t, Level level,
+                     std::string_view message) {
+    const std::string line = format_line(t, level, message);
+    std::lock_guard lock(mutex_);
+    try {
+        file_.write_all(line);
+    } catch (const std::system_error& e) {
+        if (!error_) {
+            error_ = e.code();
+        }
+    }
+}
+
+std::error_code EventLog::error() const {
+    std::lock_guard lock(mutex_);
+    return error_;
+}
+
+}  // namespace wattbench::core::record
