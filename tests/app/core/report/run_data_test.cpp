@@ -22,7 +22,7 @@ std::string row(std::string_view body) {
 }
 
 class RunDataTest : public ::testing::Test {
-  protected:
+protected:
     void SetUp() override {
         static int counter = 0;
         dir_ = fs::temp_directory_path() / ("wattbench-report-test-" + std::to_string(::getpid()) +

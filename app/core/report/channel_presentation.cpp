@@ -1,0 +1,118 @@
+#include "app/core/report/channel_presentation.hpp"
+
+#include <fmt/format.h>
+
+#include "app/core/report/manifest_fields.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+using drivers::api::Quantity;
+
+struct QuantityStyle {
+    SummaryGroup group;
+    int decimals;
+    std::string_view word;
+};
+
+QuantityStyle style_of(Quantity q) {
+    switch (q) {
+        case Quantity::power:
+            return {SummaryGroup::power, 1, "Power"};
+        case Quantity::apparent_power:
+            return {SummaryGroup::apparent_power, 1, "Apparent power"};
+        case Quantity::power_factor:
+            return {SummaryGroup::power_factor, 2, "Power factor"};
+        case Quantity::voltage:
+            return {SummaryGroup::voltage, 2, "Voltage"};
+        case Quantity::current:
+            return {SummaryGroup::none, 3, "Current"};
+        case Quantity::frequency:
+            return {SummaryGroup::none, 2, "Frequency"};
+        case Quantity::energy:
+            return {SummaryGroup::none, 2, "Energy"};
+        case Quantity::temperature:
+            return {SummaryGroup::temperature, 1, "Temperature"};
+        case Quantity::fan:
+            return {SummaryGroup::fan, 0, "Fan"};
+        case Quantity::sound:
+            return {SummaryGroup::sound, 1, "Noise"};
+        case Quantity::utilisation:
+            return {SummaryGroup::utilisation, 1, "Utilisation"};
+        case Quantity::state:
+            return {SummaryGroup::state, 0, "State"};
+        case Quantity::other:
+            break;
+    }
+    return {SummaryGroup::none, 2, "Value"};
+}
+
+}  // namespace
+
+Quantity quantity_from_unit(std::string_view unit) {
+    if (unit == "W") {
+        return Quantity::power;
+    }
+    if (unit == "VA") {
+        return Quantity::apparent_power;
+    }
+    if (unit == "degC") {
+        return Quantity::temperature;
+    }
+    if (unit == "RPM") {
+        return Quantity::fan;
+    }
+    if (unit == "V") {
+        return Quantity::voltage;
+    }
+    if (unit == "A") {
+        return Quantity::current;
+    }
+    if (unit == "Hz") {
+        return Quantity::frequency;
+    }
+    if (unit == "Wh") {
+        return Quantity::energy;
+    }
+    if (unit == "dBA" || unit == "dBC") {
+        return Quantity::sound;
+    }
+    if (unit == "%") {
+        return Quantity::utilisation;
+    }
+    if (unit == "state") {
+        return Quantity::state;
+    }
+    return Quantity::other;
+}
+
+std::string display_unit(std::string_view unit) {
+    if (unit == "degC") {
+        return "°C";
+    }
+    if (unit == "1" || unit == "state") {
+        return "";
+    }
+    return std::string(unit);
+}
+
+ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
+                                    std::string_view channel, std::string_view unit) {
+    ChannelPresentation p;
+    const auto listed =
+        text_of(member(find_channel(find_device(manifest, device), channel), "quantity"));
+    const auto from_manifest =
+        listed ? drivers::api::quantity_from_string(*listed) : std::optional<Quantity>{};
+    p.quantity = from_manifest ? *from_manifest : quantity_from_unit(unit);
+    const QuantityStyle style = style_of(p.quantity);
+    p.group = style.group;
+    p.decimals = style.decimals;
+    p.unit = display_unit(unit);
+    p.name = fmt::format("{}/{}", device, channel);
+    p.label = p.unit.empty() ? fmt::format("{} ({})", style.word, p.name)
+                             : fmt::format("{} [{}] ({})", style.word, p.unit, p.name);
+    return p;
+}
+
+}  // namespace wattbench::core::report

@@ -1,0 +1,426 @@
+#include "app/core/report/markdown_report.hpp"
+
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "app/core/report/channel_presentation.hpp"
+#include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/markdown_table.hpp"
+#include "app/core/report/run_phases.hpp"
+#include "app/core/report/summary_table.hpp"
+#include "app/core/report/utc_time.hpp"
+#include "app/core/report/value_format.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+using Align = MarkdownTable::Align;
+
+constexpr std::string_view kNoData = "–";
+constexpr std::string_view kNotNumeric = "n/a";
+constexpr std::string_view kUnknown = "unknown";
+constexpr std::string_view kLowCoverageMark = " ⚠";
+
+// Headings and list items are single lines; a newline in a name would break the document.
+std::string one_line(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) {
+        if (c == '\n' || c == '\r') {
+            c = ' ';
+        }
+    }
+    return out;
+}
+
+std::string plural(double count, std::string_view one, std::string_view many) {
+    const std::string number =
+        count == std::floor(count) ? fmt::format("{:.0f}", count) : fmt::format("{}", count);
+    return fmt::format("{} {}", number, count == 1.0 ? one : many);
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) {
+            out += sep;
+        }
+        out += items[i];
+    }
+    return out;
+}
+
+// Nothing when either time does not parse or the clock went backwards in between.
+std::optional<std::int64_t> elapsed_ms(std::string_view start, std::string_view end) {
+    const auto from = parse_utc_ms(start);
+    const auto to = parse_utc_ms(end);
+    if (!from || !to || *to < *from) {
+        return std::nullopt;
+    }
+    return *to - *from;
+}
+
+// "2026-11-29 19:55:40 → 20:05:40 UTC (10 min)", the date repeated only when the span crosses
+// midnight.
+std::string time_span(const std::string& start, const std::string& end) {
+    if (!parse_utc_ms(start) || !parse_utc_ms(end)) {
+        return fmt::format("{} → {}", start.empty() ? std::string(kUnknown) : start,
+                           end.empty() ? std::string(kUnknown) : end);
+    }
+    const std::string from_text = format_utc(start);
+    const std::string to_text =
+        start.substr(0, 10) == end.substr(0, 10) ? format_utc_time(end) + " UTC" : format_utc(end);
+    std::string out = fmt::format("{} → {}", from_text.substr(0, from_text.size() - 4), to_text);
+    if (const auto ms = elapsed_ms(start, end)) {
+        out += fmt::format(" ({})", format_duration(*ms));
+    }
+    return out;
+}
+
+std::string status_text(const nlohmann::json& manifest) {
+    const auto* run = member(manifest, "run");
+    const auto status = text_of(member(run, "status"));
+    const auto phase = text_of(member(run, "interrupted_phase"));
+    const auto exit_code = text_of(member(run, "exit_code"));
+    if (!status) {
+        return "unknown";
+    }
+    std::string out = *status == "completed" ? *status : fmt::format("**{}**", one_line(*status));
+    if (phase) {
+        out += fmt::format(" during phase {}", one_line(*phase));
+    }
+    if (exit_code && (*status != "completed" || *exit_code != "0")) {
+        out += fmt::format(" (exit code {})", *exit_code);
+    }
+    return out;
+}
+
+void append_facts(std::string& out, const RunData& run) {
+    const auto& m = run.manifest;
+    const auto* r = member(m, "run");
+    const auto* host = member(m, "host");
+    auto text = [](const nlohmann::json* object, std::string_view key) {
+        return one_line(text_of(member(object, key)).value_or(std::string(kUnknown)));
+    };
+
+    const auto started = text_of(member(r, "started"));
+    const auto ended = text_of(member(r, "ended"));
+    out +=
+        fmt::format("- **Started:** {}\n", started ? format_utc(*started) : std::string(kUnknown));
+    if (ended) {
+        std::string line = format_utc(*ended);
+        if (const auto ms = elapsed_ms(started.value_or(""), *ended)) {
+            line += fmt::format(" (duration {})", format_duration(*ms));
+        }
+        out += fmt::format("- **Ended:** {}\n", line);
+    } else {
+        out += "- **Ended:** not recorded\n";
+    }
+    out += fmt::format("- **Status:** {}\n", status_text(m));
+
+    out += fmt::format("- **Host:** {}\n", text(host, "hostname"));
+    std::string cpu = text(host, "cpu_model");
+    const auto logical = number_of(member(host, "logical_cpus"));
+    const auto physical = number_of(member(host, "physical_cores"));
+    const auto packages = number_of(member(host, "packages"));
+    if (logical || physical) {
+        cpu += fmt::format(
+            ", {} / {}",
+            logical ? plural(*logical, "logical CPU", "logical CPUs") : "? logical CPUs",
+            physical ? plural(*physical, "physical core", "physical cores") : "? physical cores");
+    }
+    if (packages) {
+        cpu += fmt::format(" in {}", plural(*packages, "package", "packages"));
+    }
+    out += fmt::format("- **CPU:** {}\n", cpu);
+    out += fmt::format("- **Kernel:** {}\n", text(host, "kernel"));
+    out += fmt::format("- **OS:** {}\n", text(host, "os"));
+    const auto memory = number_of(member(host, "memory_bytes"));
+    out += fmt::format("- **Memory:** {}\n",
+                       memory && *memory > 0
+                           ? format_fixed(*memory / (1024.0 * 1024.0 * 1024.0), 1) + " GiB"
+                           : std::string(kUnknown));
+
+    const auto* tool = member(m, "tool");
+    out += fmt::format("- **Tool:** {} {}\n", text_of(member(tool, "name")).value_or("wattbench"),
+                       text(tool, "version"));
+
+    std::string profile = text(r, "profile_path");
+    std::vector<std::string> overrides;
+    const auto* o = member(r, "overrides");
+    for (const char* key : {"warmup", "window"}) {
+        if (const auto value = text_of(member(o, key))) {
+            overrides.push_back(fmt::format("{} {}", key, one_line(*value)));
+        }
+    }
+    if (const auto* only = member(o, "only"); only && only->is_array() && !only->empty()) {
+        std::vector<std::string> names;
+        for (const auto& name : *only) {
+            names.push_back(one_line(text_of(&name).value_or("?")));
+        }
+        overrides.push_back("only " + join(names, ", "));
+    }
+    if (!overrides.empty()) {
+        profile += fmt::format(" (overridden: {})", join(overrides, ", "));
+    }
+    out += fmt::format("- **Profile:** {}\n", profile);
+
+    out += "- **Devices:**";
+    const auto* devices = member(m, "devices");
+    if (devices == nullptr || devices->empty()) {
+        out += " none\n";
+        return;
+    }
+    out += '\n';
+    for (const auto& d : *devices) {
+        const auto* identity = member(&d, "identity");
+        std::vector<std::string> names;
+        for (const char* key : {"vendor", "model"}) {
+            if (const auto value = text_of(member(identity, key)); value && !value->empty()) {
+                names.push_back(one_line(*value));
+            }
+        }
+        std::string line =
+            fmt::format("  - {}: {} (driver {}", text(&d, "id"),
+                        names.empty() ? "identity unknown" : join(names, " "), text(&d, "driver"));
+        if (const auto* optional = member(&d, "optional");
+            optional && optional->is_boolean() && optional->get<bool>()) {
+            line += ", optional";
+        }
+        line += ')';
+        if (text_of(member(&d, "state")) == "failed") {
+            line += " — **failed**";
+            if (const auto error = text_of(member(&d, "error"))) {
+                line += ": " + one_line(*error);
+            }
+        }
+        out += line + '\n';
+    }
+}
+
+// A reader skimming the summary must not take a partial run for a complete one, so everything
+// that makes the figures incomplete is said once, up front.
+void append_incomplete_note(std::string& out, const RunData& run,
+                            const std::vector<PhaseView>& phases) {
+    const auto* r = member(run.manifest, "run");
+    const auto status = text_of(member(r, "status"));
+    const auto phase = text_of(member(r, "interrupted_phase"));
+    std::vector<std::string> partial;
+    std::vector<std::string> unmeasured;
+    for (const auto& p : phases) {
+        if (p.rows.empty()) {
+            unmeasured.push_back(one_line(p.title()));
+        } else if (!p.finished()) {
+            partial.push_back(one_line(p.name));
+        }
+    }
+    std::vector<std::string> failed;
+    if (const auto* devices = member(run.manifest, "devices")) {
+        for (const auto& d : *devices) {
+            if (text_of(member(&d, "state")) == "failed") {
+                failed.push_back(one_line(text_of(member(&d, "id")).value_or("?")));
+            }
+        }
+    }
+    if (status == "completed" && partial.empty() && unmeasured.empty() && failed.empty()) {
+        return;
+    }
+
+    out += "\n> **Incomplete results.**";
+    if (!status) {
+        out += " The manifest has no final status; the run may not have ended.";
+    } else if (*status != "completed") {
+        const std::string how = *status == "interrupted" ? "was interrupted"
+                                : *status == "failed"    ? "failed"
+                                                         : "ended as " + one_line(*status);
+        out += " The run " + how;
+        out += phase ? fmt::format(" during phase {}.", one_line(*phase)) : std::string(".");
+    }
+    out += '\n';
+    if (!partial.empty()) {
+        out += fmt::format("> - Partial averaging window: {}\n", join(partial, ", "));
+    }
+    if (!unmeasured.empty()) {
+        out += fmt::format("> - Not measured: {}\n", join(unmeasured, ", "));
+    }
+    if (!failed.empty()) {
+        out += fmt::format("> - Failed device{}: {} (no readings after the failure)\n",
+                           failed.size() > 1 ? "s" : "", join(failed, ", "));
+    }
+}
+
+void append_summary(std::string& out, const RunData& run, const std::vector<PhaseView>& phases) {
+    out += "\n## Summary\n\n";
+    const SummaryTable summary = build_summary(run, phases);
+    if (summary.columns.empty()) {
+        out += "No phase has results.\n";
+        return;
+    }
+    out += fmt::format(
+        "Means over each phase's averaging window. {} no valid reading; {} a channel that reports "
+        "states, not numbers;{} readings missing for more than {:.0f} % of the window.\n\n",
+        kNoData, kNotNumeric, kLowCoverageMark, (1.0 - kCoverageWarning) * 100);
+    std::vector<std::string> header{"Quantity"};
+    std::vector<Align> align{Align::left};
+    for (const PhaseView* p : summary.columns) {
+        header.push_back(p->title());
+        align.push_back(Align::right);
+    }
+    MarkdownTable table(std::move(header), std::move(align));
+    for (const auto& row : summary.rows) {
+        std::vector<std::string> cells{row.label};
+        for (const auto& cell : row.cells) {
+            std::string text;
+            switch (cell.kind) {
+                case CellKind::number:
+                    text = cell.text;
+                    break;
+                case CellKind::no_data:
+                    text = kNoData;
+                    break;
+                case CellKind::not_numeric:
+                    text = kNotNumeric;
+                    break;
+            }
+            if (cell.low_coverage && cell.kind != CellKind::no_data) {
+                text += kLowCoverageMark;
+            }
+            cells.push_back(std::move(text));
+        }
+        table.add_row(std::move(cells));
+    }
+    out += table.render();
+}
+
+void append_limits(std::string& out, const RunData& run) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLimits{{
+        {"lnr", "LNR"},
+        {"lc", "LC"},
+        {"lnc", "LNC"},
+        {"unc", "UNC"},
+        {"uc", "UC"},
+        {"unr", "UNR"},
+    }};
+    std::vector<std::string> header{"Channel", "Unit"};
+    std::vector<Align> align{Align::left, Align::left};
+    for (const auto& [key, title] : kLimits) {
+        header.emplace_back(title);
+        align.push_back(Align::right);
+    }
+    MarkdownTable table(std::move(header), std::move(align));
+    bool any = false;
+    const auto* devices = member(run.manifest, "devices");
+    for (const auto& d : devices ? *devices : nlohmann::json::array()) {
+        const auto* channels = member(&d, "channels");
+        for (const auto& c : channels ? *channels : nlohmann::json::array()) {
+            const auto* thresholds = member(&c, "thresholds");
+            const auto p = present_channel(run.manifest, text_of(member(&d, "id")).value_or("?"),
+                                           text_of(member(&c, "name")).value_or("?"),
+                                           text_of(member(&c, "unit")).value_or(""));
+            std::vector<std::string> cells{p.name, p.unit};
+            bool has_limit = false;
+            for (const auto& [key, title] : kLimits) {
+                const auto limit = number_of(member(thresholds, key));
+                has_limit = has_limit || limit.has_value();
+                cells.push_back(limit ? format_fixed(*limit, p.decimals) : std::string(kNoData));
+            }
+            if (has_limit) {
+                any = true;
+                table.add_row(std::move(cells));
+            }
+        }
+    }
+    if (!any) {
+        return;
+    }
+    out += "\n## Limits\n\n";
+    out +=
+        "Sensor thresholds as the devices declare them (IPMI: lower/upper non-recoverable, "
+        "critical, non-critical).\n\n";
+    out += table.render();
+}
+
+void append_phase(std::string& out, const RunData& run, const PhaseView& phase) {
+    out += fmt::format("\n### {}\n\n", one_line(phase.title()));
+    std::string line = fmt::format(
+        "**Load:** {}", phase.load.empty() ? std::string(kUnknown) : one_line(phase.load));
+    if (phase.workers) {
+        line += fmt::format(", {}", plural(*phase.workers, "worker", "workers"));
+    }
+    if (!phase.window_start.empty() || !phase.window_end.empty()) {
+        line += " · **Window:** " + one_line(time_span(phase.window_start, phase.window_end));
+    }
+    out += line + "\n\n";
+
+    MarkdownTable table({"Channel", "Unit", "Mean", "Min", "Max", "Stddev", "Samples", "Coverage"},
+                        {Align::left, Align::left, Align::right, Align::right, Align::right,
+                         Align::right, Align::right, Align::right});
+    for (const PhaseRow* row : phase.rows) {
+        const auto p = present_channel(run.manifest, row->device, row->channel, row->unit);
+        const std::string_view missing =
+            p.group == SummaryGroup::state && row->samples > 0 ? kNotNumeric : kNoData;
+        auto number = [&](const std::optional<double>& v, int decimals) {
+            return v ? format_fixed(*v, decimals) : std::string(missing);
+        };
+        std::string coverage = format_percent(row->coverage);
+        if (row->coverage < kCoverageWarning) {
+            coverage += kLowCoverageMark;
+        }
+        table.add_row({p.name, p.unit, number(row->mean, p.decimals), number(row->min, p.decimals),
+                       number(row->max, p.decimals), number(row->stddev, p.decimals + 1),
+                       fmt::format("{}", row->samples), coverage});
+    }
+    out += table.render();
+}
+
+void append_warnings(std::string& out, const RunData& run) {
+    out += "\n## Warnings\n\n";
+    const auto* warnings = member(run.manifest, "warnings");
+    if (warnings == nullptr || warnings->empty()) {
+        out += "None.\n";
+        return;
+    }
+    for (const auto& w : *warnings) {
+        out += fmt::format("- {}\n", one_line(text_of(&w).value_or(w.dump())));
+    }
+}
+
+}  // namespace
+
+std::string render_markdown(const RunData& run) {
+    const auto phases = run_phases(run);
+    std::string name = text_of(member(member(run.manifest, "run"), "name")).value_or("");
+    if (name.empty()) {
+        name = run.dir;
+    }
+
+    std::string out = fmt::format("# {}\n\n", one_line(name));
+    append_facts(out, run);
+    append_incomplete_note(out, run, phases);
+    append_summary(out, run, phases);
+    append_limits(out, run);
+
+    bool any_rows = false;
+    for (const auto& p : phases) {
+        any_rows = any_rows || !p.rows.empty();
+    }
+    if (any_rows) {
+        out += "\n## Phase details\n\n";
+        out += fmt::format(
+            "Coverage is the share of the window's expected readings that were valid;{} marks "
+            "less than {:.0f} %.\n",
+            kLowCoverageMark, kCoverageWarning * 100);
+        for (const auto& p : phases) {
+            if (!p.rows.empty()) {
+                append_phase(out, run, p);
+            }
+        }
+    }
+    append_warnings(out, run);
+    return out;
+}
+
+}  // namespace wattbench::core::report

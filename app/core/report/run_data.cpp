@@ -1,0 +1,293 @@
+#include "app/core/report/run_data.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "app/core/report/csv_fields.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<std::string_view, 13> kColumns{
+    "phase", "load",   "device",  "channel",  "unit",  "mean", "min",
+    "max",   "stddev", "samples", "coverage", "start", "end"};
+
+enum Column : std::size_t {
+    kPhase,
+    kLoad,
+    kDevice,
+    kChannel,
+    kUnit,
+    kMean,
+    kMin,
+    kMax,
+    kStddev,
+    kSamples,
+    kCoverage,
+    kStart,
+    kEnd,
+};
+
+std::string join(const std::vector<std::string>& fields) {
+    std::string out;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        out += quote_csv_field(fields[i]);
+    }
+    return out;
+}
+
+std::string expected_header() {
+    std::string out;
+    for (std::size_t i = 0; i < kColumns.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        out += kColumns[i];
+    }
+    return out;
+}
+
+// Column errors carry the column name because a row of 13 fields is hard to count by eye.
+struct FieldError {
+    std::size_t column;
+    std::string what;
+};
+
+std::variant<std::optional<double>, FieldError> parse_number(const std::vector<std::string>& f,
+                                                             std::size_t column, bool required) {
+    const std::string& s = f[column];
+    if (s.empty()) {
+        if (required) {
+            return FieldError{column, "empty"};
+        }
+        return std::optional<double>{};
+    }
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    // NaN and infinities are rejected: the writer leaves a field empty when it has no number.
+    if (ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(value)) {
+        return FieldError{column, fmt::format("not a number '{}'", s)};
+    }
+    return std::optional<double>{value};
+}
+
+std::variant<PhaseRow, FieldError> parse_row(const std::vector<std::string>& f) {
+    for (const std::size_t column : {kPhase, kDevice, kChannel}) {
+        if (f[column].empty()) {
+            return FieldError{column, "empty"};
+        }
+    }
+    PhaseRow row;
+    row.phase = f[kPhase];
+    row.load = f[kLoad];
+    row.device = f[kDevice];
+    row.channel = f[kChannel];
+    row.unit = f[kUnit];
+    row.start = f[kStart];
+    row.end = f[kEnd];
+
+    const std::array<std::pair<std::size_t, std::optional<double>*>, 4> stats{{
+        {kMean, &row.mean},
+        {kMin, &row.min},
+        {kMax, &row.max},
+        {kStddev, &row.stddev},
+    }};
+    for (const auto& [column, target] : stats) {
+        auto parsed = parse_number(f, column, false);
+        if (auto* error = std::get_if<FieldError>(&parsed)) {
+            return std::move(*error);
+        }
+        *target = std::get<std::optional<double>>(parsed);
+    }
+
+    const std::string& samples = f[kSamples];
+    const auto [end, ec] =
+        std::from_chars(samples.data(), samples.data() + samples.size(), row.samples);
+    if (samples.empty() || ec != std::errc{} || end != samples.data() + samples.size()) {
+        return FieldError{kSamples, fmt::format("not a whole number '{}'", samples)};
+    }
+
+    auto coverage = parse_number(f, kCoverage, true);
+    if (auto* error = std::get_if<FieldError>(&coverage)) {
+        return std::move(*error);
+    }
+    row.coverage = *std::get<std::optional<double>>(coverage);
+    if (row.coverage < 0.0 || row.coverage > 1.0) {
+        return FieldError{kCoverage, fmt::format("'{}' is outside 0..1", f[kCoverage])};
+    }
+    return row;
+}
+
+// Returns nothing on failure and says why in `error`.
+std::optional<std::string> read_file(const fs::path& path, std::string& error) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        error = fmt::format("{}: no such file", path.string());
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = fmt::format("{}: cannot be read", path.string());
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// nlohmann's message starts with its own id and position; the position is given again in our
+// "file:line:" form, so only the description after it is kept.
+std::string describe_parse_error(const nlohmann::json::parse_error& e, std::string_view text,
+                                 const std::string& path) {
+    std::string what = e.what();
+    const auto colon = what.find(": ");
+    if (colon != std::string::npos) {
+        what = what.substr(colon + 2);
+    }
+    const std::size_t upto = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    std::size_t line = 1;
+    for (std::size_t i = 0; i < upto; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+        }
+    }
+    return fmt::format("{}:{}: {}", path, line, what);
+}
+
+std::variant<nlohmann::json, std::string> parse_manifest(const std::string& text,
+                                                         const std::string& path) {
+    nlohmann::json manifest;
+    try {
+        manifest = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        return std::variant<nlohmann::json, std::string>{std::in_place_index<1>,
+                                                         describe_parse_error(e, text, path)};
+    }
+    auto fail = [&](std::string_view what) {
+        return std::variant<nlohmann::json, std::string>{std::in_place_index<1>,
+                                                         fmt::format("{}: {}", path, what)};
+    };
+    if (!manifest.is_object()) {
+        return fail("not a JSON object");
+    }
+    // The renderers tolerate absent members (a run cut short may lack some), but a member of the
+    // wrong kind means the file is not a manifest at all.
+    for (const char* key : {"tool", "run", "host", "profile"}) {
+        if (manifest.contains(key) && !manifest[key].is_object() && !manifest[key].is_null()) {
+            return fail(fmt::format("'{}' is not an object", key));
+        }
+    }
+    for (const char* key : {"devices", "phases", "warnings"}) {
+        if (manifest.contains(key) && !manifest[key].is_array() && !manifest[key].is_null()) {
+            return fail(fmt::format("'{}' is not an array", key));
+        }
+    }
+    return manifest;
+}
+
+}  // namespace
+
+std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,
+                                                                  const std::string& path) {
+    using Result = std::variant<std::vector<PhaseRow>, std::string>;
+    auto split = split_csv(text);
+    if (const auto* error = std::get_if<CsvError>(&split)) {
+        return Result{std::in_place_index<1>,
+                      fmt::format("{}:{}: {}", path, error->line, error->message)};
+    }
+    const auto& records = std::get<std::vector<CsvRecord>>(split);
+    if (records.empty()) {
+        return Result{
+            std::in_place_index<1>,
+            fmt::format("{}: empty file, expected the header '{}'", path, expected_header())};
+    }
+    const auto& header = records.front();
+    if (!std::equal(header.fields.begin(), header.fields.end(), kColumns.begin(), kColumns.end())) {
+        return Result{std::in_place_index<1>,
+                      fmt::format("{}:{}: header must be '{}', found '{}'", path, header.line,
+                                  expected_header(), join(header.fields))};
+    }
+
+    std::vector<PhaseRow> rows;
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> first_line;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const auto& record = records[r];
+        if (record.fields.size() != kColumns.size()) {
+            return Result{std::in_place_index<1>,
+                          fmt::format("{}:{}: expected {} columns, found {}", path, record.line,
+                                      kColumns.size(), record.fields.size())};
+        }
+        auto parsed = parse_row(record.fields);
+        if (const auto* error = std::get_if<FieldError>(&parsed)) {
+            return Result{std::in_place_index<1>,
+                          fmt::format("{}:{}: column '{}': {}", path, record.line,
+                                      kColumns[error->column], error->what)};
+        }
+        auto& row = std::get<PhaseRow>(parsed);
+        const auto [it, inserted] =
+            first_line.try_emplace({row.phase, row.device, row.channel}, record.line);
+        if (!inserted) {
+            return Result{
+                std::in_place_index<1>,
+                fmt::format("{}:{}: second row for phase '{}' channel '{}/{}' (first "
+                            "on line {})",
+                            path, record.line, row.phase, row.device, row.channel, it->second)};
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::variant<RunData, std::string> load_run(const std::string& run_dir) {
+    using Result = std::variant<RunData, std::string>;
+    const fs::path dir(run_dir);
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        return Result{std::in_place_index<1>, fmt::format("{}: no such directory", run_dir)};
+    }
+
+    std::string error;
+    const std::string manifest_path = (dir / "manifest.json").string();
+    const auto manifest_text = read_file(manifest_path, error);
+    if (!manifest_text) {
+        return Result{std::in_place_index<1>, error};
+    }
+    auto manifest = parse_manifest(*manifest_text, manifest_path);
+    if (auto* error = std::get_if<std::string>(&manifest)) {
+        return Result{std::in_place_index<1>, std::move(*error)};
+    }
+
+    const std::string phases_path = (dir / "phases.csv").string();
+    const auto phases_text = read_file(phases_path, error);
+    if (!phases_text) {
+        return Result{std::in_place_index<1>, error};
+    }
+    auto rows = parse_phases_csv(*phases_text, phases_path);
+    if (auto* error = std::get_if<std::string>(&rows)) {
+        return Result{std::in_place_index<1>, std::move(*error)};
+    }
+
+    RunData run;
+    run.manifest = std::move(std::get<nlohmann::json>(manifest));
+    run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
+    run.dir = run_dir;
+    return run;
+}
+
+}  // namespace wattbench::core::report

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wattbench::core::report {
+
+// One row of phases.csv: the statistics of one channel over one phase's averaging window.
+struct PhaseRow {
+    std::string phase;
+    std::string load;
+    std::string device;
+    std::string channel;
+    std::string unit;
+    std::optional<double> mean;  // empty without a valid reading and for discrete channels
+    std::optional<double> min;
+    std::optional<double> max;
+    std::optional<double> stddev;
+    std::uint64_t samples = 0;
+    double coverage = 0.0;
+    std::string start;
+    std::string end;
+};
+
+struct RunData {
+    nlohmann::json manifest;
+    std::vector<PhaseRow> rows;  // in file order, which is the order the windows closed
+    std::string dir;
+};
+
+// Reads RUN/manifest.json and RUN/phases.csv. Errors name the file and, where there is one, the
+// line: "RUN/phases.csv:7: column 'mean': not a number 'abc'".
+std::variant<RunData, std::string> load_run(const std::string& run_dir);
+
+// The phases.csv part of load_run; `path` only names the file in errors.
+std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,
+                                                                  const std::string& path);
+
+}  // namespace wattbench::core::report

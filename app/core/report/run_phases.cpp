@@ -1,0 +1,55 @@
+#include "app/core/report/run_phases.hpp"
+
+#include <algorithm>
+
+#include "app/core/report/manifest_fields.hpp"
+
+namespace wattbench::core::report {
+
+std::string PhaseView::title() const {
+    return finished() ? name : name + " (" + status + ")";
+}
+
+std::vector<PhaseView> run_phases(const RunData& run) {
+    std::vector<PhaseView> phases;
+    if (const auto* planned = member(run.manifest, "phases"); planned && planned->is_array()) {
+        for (const auto& p : *planned) {
+            const auto name = text_of(member(&p, "name"));
+            if (!name) {
+                continue;
+            }
+            PhaseView view;
+            view.name = *name;
+            view.load = text_of(member(&p, "load")).value_or("");
+            view.status = text_of(member(&p, "status")).value_or("unknown");
+            view.workers = number_of(member(&p, "workers"));
+            view.window_start = text_of(member(&p, "window_start")).value_or("");
+            view.window_end = text_of(member(&p, "window_end")).value_or("");
+            phases.push_back(std::move(view));
+        }
+    }
+    for (const auto& row : run.rows) {
+        auto it = std::find_if(phases.begin(), phases.end(),
+                               [&](const PhaseView& v) { return v.name == row.phase; });
+        if (it == phases.end()) {
+            PhaseView view;
+            view.name = row.phase;
+            view.load = row.load;
+            phases.push_back(std::move(view));
+            it = std::prev(phases.end());
+        }
+        if (it->load.empty()) {
+            it->load = row.load;
+        }
+        if (it->window_start.empty()) {
+            it->window_start = row.start;
+        }
+        if (it->window_end.empty()) {
+            it->window_end = row.end;
+        }
+        it->rows.push_back(&row);
+    }
+    return phases;
+}
+
+}  // namespace wattbench::core::report
