@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "app/core/record/time_format.hpp"
+#include "app/core/record/utc_time.hpp"
 
 namespace wattbench::cli {
 

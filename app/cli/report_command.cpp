@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
-#include "app/core/report/render.hpp"
+#include "app/core/report/csv_report.hpp"
+#include "app/core/report/json_report.hpp"
+#include "app/core/report/markdown_report.hpp"
 #include "app/core/report/run_data.hpp"
 
 namespace wattbench::cli {

@@ -13,7 +13,7 @@
 #include "app/core/profile/duration.hpp"
 #include "app/core/profile/overrides.hpp"
 #include "app/core/report/run_data.hpp"
-#include "app/core/report/summary_table.hpp"
+#include "app/core/report/markdown_report.hpp"
 #include "drivers/builtin_registry.hpp"
 
 namespace wattbench::cli {
@@ -103,7 +103,7 @@ int run_command(const RunArgs& args) {
 
     auto run = core::report::load_run(finished.out_dir);
     if (auto* data = std::get_if<core::report::RunData>(&run)) {
-        fmt::print(stdout, "\n{}\n", core::report::render_summary_table(*data));
+        fmt::print(stdout, "\n{}\n", core::report::render_summary_markdown(*data));
     } else {
         fmt::print(stderr, "wattbench: cannot summarise the run: {}\n", std::get<std::string>(run));
     }

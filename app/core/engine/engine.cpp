@@ -15,7 +15,7 @@
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
-#include "app/core/record/time_format.hpp"
+#include "app/core/record/utc_time.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
 namespace wattbench::core::engine {
@@ -44,16 +44,16 @@ bool directory_has_entries(const std::string& dir) {
     return fs::exists(dir, ec) && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec);
 }
 
-record::Level to_record_level(EventLevel l) {
+record::EventLog::Level to_record_level(EventLevel l) {
     switch (l) {
         case EventLevel::info:
-            return record::Level::info;
+            return record::EventLog::Level::info;
         case EventLevel::warn:
-            return record::Level::warn;
+            return record::EventLog::Level::warn;
         case EventLevel::error:
-            return record::Level::error;
+            return record::EventLog::Level::error;
     }
-    return record::Level::info;
+    return record::EventLog::Level::info;
 }
 
 }  // namespace
@@ -202,7 +202,8 @@ void Engine::start() {
         cfg.anchor = anchor_;
         cfg.opened = slots_[i].opened;
         samplers_.push_back(std::make_unique<sampling::Sampler>(
-            cfg, std::move(slots_[i].device), clock_, queue_, board_, *this));
+            cfg, std::move(slots_[i].device), clock_, queue_, board_,
+            static_cast<sampling::SamplerListener&>(*this)));
         on_device_state(i, slots_[i].state, slots_[i].error);
     }
     log(EventLevel::info, fmt::format("run '{}' started: {} device(s), {} phase(s), output in {}",

@@ -1,6 +1,6 @@
 #include "app/core/engine/manifest.hpp"
 
-#include "app/core/record/time_format.hpp"
+#include "app/core/record/utc_time.hpp"
 #include "app/core/version.hpp"
 
 namespace wattbench::core::engine {

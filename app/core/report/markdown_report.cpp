@@ -390,6 +390,12 @@ void append_warnings(std::string& out, const RunData& run) {
 
 }  // namespace
 
+std::string render_summary_markdown(const RunData& run) {
+    std::string out;
+    append_summary(out, run, run_phases(run));
+    return out;
+}
+
 std::string render_markdown(const RunData& run) {
     const auto phases = run_phases(run);
     std::string name = text_of(member(member(run.manifest, "run"), "name")).value_or("");

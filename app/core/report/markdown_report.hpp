@@ -10,4 +10,7 @@ namespace wattbench::core::report {
 // channels down), limits, every channel per phase, and the run's warnings.
 std::string render_markdown(const RunData& run);
 
+// Only the summary section: what `wattbench run` prints when it ends.
+std::string render_summary_markdown(const RunData& run);
+
 }  // namespace wattbench::core::report

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/core/engine/manifest.hpp"
 #include "tests/support/fake_device.hpp"
 
 namespace wattbench::core::engine {
