@@ -1,5 +1,6 @@
 // End-to-end: the real `wattbench` binary on the demo profile, with real load.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
