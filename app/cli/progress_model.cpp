@@ -20,7 +20,7 @@ void ProgressModel::set_catalog(const core::record::Catalog& catalog) {
             if (ch.key) {
                 key_channels_.emplace_back(d, c);
                 labels_.push_back(ch.name);
-                units_.push_back(ch.unit);
+                units_.push_back(ch.unit == "degC" ? "°C" : ch.unit);
             }
         }
     }

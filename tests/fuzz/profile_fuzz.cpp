@@ -31,16 +31,17 @@ private:
 const drivers::api::Registry& registry() {
     static const drivers::api::Registry r = [] {
         drivers::api::Registry reg;
-        reg.add({"fake", "fuzz", "none", "fake://x", [](drivers::api::DeviceConfig& c) {
-                     using Made =
-                         std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError>;
-                     c.options.take_number("level");
-                     if (!c.connection.starts_with("fake://")) {
-                         return Made(drivers::api::DeviceError{drivers::api::ErrorKind::config,
-                                                               "bad connection"});
-                     }
-                     return Made(std::make_unique<NullDevice>());
-                 }});
+        reg.add(
+            {"fake", "fuzz", "none", "fake://x", [](drivers::api::DeviceConfig& c) {
+                 using Made =
+                     std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError>;
+                 c.options.take_number("level");
+                 if (!c.connection.starts_with("fake://")) {
+                     return Made(drivers::api::DeviceError{drivers::api::ErrorKind::config,
+                                                           "bad connection"});
+                 }
+                 return Made(std::make_unique<NullDevice>());
+             }});
         return reg;
     }();
     return r;

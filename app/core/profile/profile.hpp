@@ -34,7 +34,7 @@ struct DeviceSettings {
     std::string driver;
     std::string connection;
     bool optional = false;
-    Duration interval{0};  // resolved: the device's own or the run's
+    Duration interval{0};           // resolved: the device's own or the run's
     drivers::api::Options options;  // every key not listed above, for the driver
     SourceLocation location;        // of the [[device]] table
     std::map<std::string, SourceLocation> key_locations;
@@ -48,6 +48,12 @@ struct PhaseSettings {
     Duration window{0};
     std::vector<std::string> command;  // load = "command" (run by the load-controller issue)
     SourceLocation location;           // of the [[phase]] table
+    std::string template_name;         // as written, before expansion: "cpu-{n}"
+    // Load-specific keys (disk: path, file_size, sync, max_space; command: setup, teardown,
+    // shell, env, cwd, on_exit, score), checked by the load that uses them. Values with no
+    // OptionValue (tables, arrays of strings) are kept as one line of TOML text.
+    std::map<std::string, drivers::api::OptionValue> load_options;
+    std::map<std::string, SourceLocation> key_locations;  // every key of the [[phase]] table
 };
 
 struct Profile {

@@ -29,10 +29,10 @@ protected:
 };
 
 TEST_F(LoaderDevices, SettingsAndDefaults) {
-    const Profile p = ok(
-        "[[device]]\nid = \"wattmeter\"\ndriver = \"fake\"\nconnection = \"fake://a\"\n"
-        "level = 3\n"
-        "[[device]]\nid = \"bmc.1\"\ndriver = \"other\"\noptional = true\ninterval = \"5s\"\n");
+    const Profile p =
+        ok("[[device]]\nid = \"wattmeter\"\ndriver = \"fake\"\nconnection = \"fake://a\"\n"
+           "level = 3\n"
+           "[[device]]\nid = \"bmc.1\"\ndriver = \"other\"\noptional = true\ninterval = \"5s\"\n");
     ASSERT_EQ(p.devices.size(), 2u);
     const DeviceSettings& w = p.devices[0];
     EXPECT_EQ(w.id, "wattmeter");
@@ -54,17 +54,19 @@ TEST_F(LoaderDevices, SettingsAndDefaults) {
 }
 
 TEST_F(LoaderDevices, DeviceIntervalDefaultsToTheRunInterval) {
-    const Profile p = load_ok("[run]\nname = \"t\"\ninterval = \"2s\"\n"
-                              "[[device]]\nid = \"w\"\ndriver = \"other\"\n" +
-                                  idle_phase,
-                              ctx);
+    const Profile p = load_ok(
+        "[run]\nname = \"t\"\ninterval = \"2s\"\n"
+        "[[device]]\nid = \"w\"\ndriver = \"other\"\n" +
+            idle_phase,
+        ctx);
     EXPECT_EQ(p.devices.at(0).interval, 2s);
 }
 
 TEST_F(LoaderDevices, OptionsKeepTheirTypes) {
     ctx.registry = nullptr;  // the fake driver would refuse these keys
-    Profile p = ok("[[device]]\nid = \"d\"\ndriver = \"any\"\nb = true\ni = 7\nf = 1.5\n"
-                   "s = \"x\"\na = [1, 2.5]\ne = []\n");
+    Profile p =
+        ok("[[device]]\nid = \"d\"\ndriver = \"any\"\nb = true\ni = 7\nf = 1.5\n"
+           "s = \"x\"\na = [1, 2.5]\ne = []\n");
     auto& o = p.devices.at(0).options;
     EXPECT_EQ(o.take_bool("b"), true);
     EXPECT_EQ(o.take_integer("i"), 7);

@@ -107,12 +107,14 @@ TEST(LoaderErrors, KeysOfAnotherLoadAreRefused) {
               "test.toml:6:1: phase[1].max_workers: only valid with load = \"cpu\" (this phase "
               "has load = \"disk\")");
     EXPECT_EQ(
-        load_error(run + "[[phase]]\nname = \"x\"\nload = \"cpu\"\nworkers = 1\ncommand = [\"a\"]\n"),
+        load_error(run +
+                   "[[phase]]\nname = \"x\"\nload = \"cpu\"\nworkers = 1\ncommand = [\"a\"]\n"),
         "test.toml:7:1: phase[1].command: only valid with load = \"command\" (this phase has "
         "load = \"cpu\")");
-    EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"cpu\"\nworkers = 1\npath = \"/\"\n"),
-              "test.toml:7:1: phase[1].path: only valid with load = \"disk\" (this phase has "
-              "load = \"cpu\")");
+    EXPECT_EQ(
+        load_error(run + "[[phase]]\nname = \"x\"\nload = \"cpu\"\nworkers = 1\npath = \"/\"\n"),
+        "test.toml:7:1: phase[1].path: only valid with load = \"disk\" (this phase has "
+        "load = \"cpu\")");
     EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"disk\"\nshell = true\n"),
               "test.toml:6:1: phase[1].shell: only valid with load = \"command\" (this phase has "
               "load = \"disk\")");
@@ -158,9 +160,8 @@ TEST(LoaderErrors, NamesOfExpandedPhases) {
     EXPECT_EQ(load_error(run + "[[phase]]\nname = \"idle-{n}\"\nload = \"idle\"\n"),
               "test.toml:4:1: phase[1].name: {n} stands for the worker count, which only load = "
               "\"cpu\" has");
-    EXPECT_EQ(load_error(run +
-                         "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = [1, 2]\n"
-                         "[[phase]]\nname = \"cpu-2\"\nload = \"cpu\"\nworkers = 2\n"),
+    EXPECT_EQ(load_error(run + "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = [1, 2]\n"
+                               "[[phase]]\nname = \"cpu-2\"\nload = \"cpu\"\nworkers = 2\n"),
               "test.toml:8:1: phase[2].name: duplicate phase name 'cpu-2' (phase[1] and "
               "phase[2])");
     EXPECT_EQ(load_error(run + idle_phase + idle_phase),
@@ -184,8 +185,8 @@ TEST(LoaderErrors, CommandLoadNeedsACommand) {
 
 TEST(LoaderErrors, ErrorsAreValuesEvenForGarbage) {
     for (const std::string& text : {std::string("\x00\x01", 2), std::string("[[[[["),
-                                   std::string("a = 99999999999999999999999"),
-                                   std::string("= = ="), std::string("\xef\xbb\xbf")}) {
+                                    std::string("a = 99999999999999999999999"),
+                                    std::string("= = ="), std::string("\xef\xbb\xbf")}) {
         const std::string error = load_error(text);
         EXPECT_TRUE(error.starts_with("test.toml")) << error;
     }

@@ -34,7 +34,8 @@ std::string error_of(const std::string& path, const LoadContext& ctx) {
 TEST(LoaderFiles, DesignExampleLoads) {
     const std::string path = fixture("server_review.toml");
     auto result = load_profile_file(path, {nullptr, 8});
-    ASSERT_TRUE(std::holds_alternative<Profile>(result)) << std::get<ProfileError>(result).to_string();
+    ASSERT_TRUE(std::holds_alternative<Profile>(result))
+        << std::get<ProfileError>(result).to_string();
     const Profile& p = std::get<Profile>(result);
     EXPECT_EQ(p.path, path);
     EXPECT_EQ(p.text, file_text(path));
@@ -66,7 +67,8 @@ TEST(LoaderFiles, DesignExampleWarnsOnASmallMachine) {
 TEST(LoaderFiles, FakeDevicesAgainstARegistry) {
     const auto registry = testing::make_fake_registry();
     auto result = load_profile_file(fixture("fake_devices.toml"), {&registry, 16});
-    ASSERT_TRUE(std::holds_alternative<Profile>(result)) << std::get<ProfileError>(result).to_string();
+    ASSERT_TRUE(std::holds_alternative<Profile>(result))
+        << std::get<ProfileError>(result).to_string();
     const Profile& p = std::get<Profile>(result);
     ASSERT_EQ(p.devices.size(), 2u);
     EXPECT_EQ(p.devices[0].interval, 500ms);
@@ -87,17 +89,16 @@ TEST(LoaderFiles, ErrorsNameTheFileLineAndKey) {
     EXPECT_EQ(error_of(fixture("bad_device_option.toml"), ctx),
               fixture("bad_device_option.toml") +
                   ":8:1: device[1].levle: device 'meter': unknown key 'levle' for driver 'fake'");
-    EXPECT_EQ(error_of(fixture("syntax_error.toml"), ctx),
-              fixture("syntax_error.toml") +
-                  ":3:12: invalid line format: expected newline, but got 'm'");
+    EXPECT_EQ(
+        error_of(fixture("syntax_error.toml"), ctx),
+        fixture("syntax_error.toml") + ":3:12: invalid line format: expected newline, but got 'm'");
 }
 
 TEST(LoaderFiles, UnreadableFilesAreErrorsNamingThePath) {
-    EXPECT_EQ(error_of(fixture("no_such_profile.toml"), {}),
-              fixture("no_such_profile.toml") +
-                  ": cannot read the profile: No such file or directory");
-    EXPECT_EQ(error_of(fixture(""), {}),
-              fixture("") + ": cannot read the profile: Is a directory");
+    EXPECT_EQ(
+        error_of(fixture("no_such_profile.toml"), {}),
+        fixture("no_such_profile.toml") + ": cannot read the profile: No such file or directory");
+    EXPECT_EQ(error_of(fixture(""), {}), fixture("") + ": cannot read the profile: Is a directory");
 }
 
 }  // namespace

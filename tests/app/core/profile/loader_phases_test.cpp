@@ -61,10 +61,10 @@ TEST(LoaderPhases, PhasesOverrideTheRunDefaults) {
 }
 
 TEST(LoaderPhases, WorkerListExpandsInOrder) {
-    const Profile p = load_ok(run + "[[phase]]\nname = \"idle\"\nload = \"idle\"\n" +
-                                  "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\n" +
-                                  "workers = [1, 2, 4, 8]\n",
-                              {nullptr, 8});
+    const Profile p =
+        load_ok(run + "[[phase]]\nname = \"idle\"\nload = \"idle\"\n" +
+                    "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\n" + "workers = [1, 2, 4, 8]\n",
+                {nullptr, 8});
     EXPECT_EQ(names(p), (std::vector<std::string>{"idle", "cpu-1", "cpu-2", "cpu-4", "cpu-8"}));
     EXPECT_EQ(workers(p), (std::vector<std::uint32_t>{0, 1, 2, 4, 8}));
     for (std::size_t i = 1; i < p.phases.size(); ++i) {
@@ -79,16 +79,15 @@ TEST(LoaderPhases, RangeUpToNcpuUsesTheMachine) {
     const std::string text =
         run + "[[phase]]\nname = \"{n} threads ({n})\"\nload = \"cpu\"\nworkers = \"2..ncpu\"\n";
     const Profile p = load_ok(text, {nullptr, 4});
-    EXPECT_EQ(names(p), (std::vector<std::string>{"2 threads (2)", "3 threads (3)",
-                                                  "4 threads (4)"}));
+    EXPECT_EQ(names(p),
+              (std::vector<std::string>{"2 threads (2)", "3 threads (3)", "4 threads (4)"}));
     EXPECT_EQ(workers(p), (std::vector<std::uint32_t>{2, 3, 4}));
     EXPECT_EQ(names(load_ok(text, {nullptr, 2})), (std::vector<std::string>{"2 threads (2)"}));
 }
 
 TEST(LoaderPhases, RangeWithNumbers) {
-    const Profile p =
-        load_ok(run + "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = \"3..5\"\n",
-                {nullptr, 8});
+    const Profile p = load_ok(
+        run + "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = \"3..5\"\n", {nullptr, 8});
     EXPECT_EQ(workers(p), (std::vector<std::uint32_t>{3, 4, 5}));
 }
 
@@ -104,10 +103,10 @@ TEST(LoaderPhases, MaxWorkersCapsListsAndRanges) {
 }
 
 TEST(LoaderPhases, SingleWorkerCountNeedsNoPlaceholder) {
-    const Profile p =
-        load_ok(run + "[[phase]]\nname = \"all\"\nload = \"cpu\"\nworkers = 2\n"
-                      "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = [3]\n",
-                {nullptr, 4});
+    const Profile p = load_ok(run +
+                                  "[[phase]]\nname = \"all\"\nload = \"cpu\"\nworkers = 2\n"
+                                  "[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = [3]\n",
+                              {nullptr, 4});
     EXPECT_EQ(names(p), (std::vector<std::string>{"all", "cpu-3"}));
     EXPECT_EQ(workers(p), (std::vector<std::uint32_t>{2, 3}));
 }
@@ -146,8 +145,7 @@ TEST(LoaderPhases, CommandLoadKeepsItsArgvAndOptions) {
     EXPECT_EQ(phase.load_options.at("shell"), OptionValue(true));
     EXPECT_EQ(phase.load_options.at("cwd"), OptionValue(std::string("/srv")));
     EXPECT_EQ(phase.load_options.at("env"), OptionValue(std::string("{A = \"1\", B = 2}")));
-    EXPECT_EQ(phase.load_options.at("score"),
-              OptionValue(std::string("Requests/sec: *([0-9.]+)")));
+    EXPECT_EQ(phase.load_options.at("score"), OptionValue(std::string("Requests/sec: *([0-9.]+)")));
     EXPECT_EQ(phase.load_options.count("command"), 0u);
     EXPECT_EQ(phase.key_locations.at("env").line, 10u);
 }

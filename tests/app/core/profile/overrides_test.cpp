@@ -33,7 +33,8 @@ protected:
 
 TEST_F(OverridesTest, NothingChangesNothing) {
     EXPECT_EQ(apply_overrides(profile, {}), std::nullopt);
-    EXPECT_EQ(names(profile), (std::vector<std::string>{"idle", "cpu-1", "cpu-2", "cpu-3", "disk"}));
+    EXPECT_EQ(names(profile),
+              (std::vector<std::string>{"idle", "cpu-1", "cpu-2", "cpu-3", "disk"}));
     EXPECT_EQ(profile.phases[4].window, 1h);
     EXPECT_EQ(profile.phases[0].window, 10min);
 }
@@ -75,7 +76,8 @@ TEST_F(OverridesTest, UnknownNamesListTheAvailablePhases) {
     EXPECT_EQ(apply_overrides(profile, {std::nullopt, std::nullopt, {""}}),
               "--only: empty phase name");
     // Refused overrides leave the profile as it was.
-    EXPECT_EQ(names(profile), (std::vector<std::string>{"idle", "cpu-1", "cpu-2", "cpu-3", "disk"}));
+    EXPECT_EQ(names(profile),
+              (std::vector<std::string>{"idle", "cpu-1", "cpu-2", "cpu-3", "disk"}));
     EXPECT_EQ(profile.phases[0].warmup, 5min);
 }
 
