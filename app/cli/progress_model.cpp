@@ -62,9 +62,9 @@ ProgressModel::View ProgressModel::view(std::chrono::steady_clock::time_point no
     }
     v.stage_left = left;
     std::chrono::nanoseconds run_left = left;
+    v.phase = stage_.phase >= 0 ? stage_.phase_name : std::string("-");
     if (stage_.phase >= 0) {
         const auto i = static_cast<std::size_t>(stage_.phase);
-        v.phase = stage_.phase_name;
         v.phase_number = i + 1;
         if (stage_.stage == Stage::warmup) {
             run_left += profile_.phases[i].window;
@@ -72,8 +72,6 @@ ProgressModel::View ProgressModel::view(std::chrono::steady_clock::time_point no
         for (std::size_t j = i + 1; j < profile_.phases.size(); ++j) {
             run_left += profile_.phases[j].warmup + profile_.phases[j].window;
         }
-    } else {
-        v.phase = "-";
     }
     v.stage = std::string(core::phases::to_string(stage_.stage));
     v.run_left = run_left;
