@@ -34,31 +34,7 @@ name = "idle"
 load = "idle"
 TOML
 
-# Prints the command's CPU time (user + sys, from the shell's `times` for its children), its
-# wall time and its peak RSS.
-measure() {  # name, command...
-  local name=$1; shift
-  local out
-  out=$(
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 &
-    pid=$!
-    peak=0
-    while kill -0 "$pid" 2>/dev/null; do
-      r=$(awk '/VmHWM/{print $2}' "/proc/$pid/status" 2>/dev/null || true)
-      [ -n "$r" ] && [ "$r" -gt "$peak" ] && peak=$r
-      sleep 0.5
-    done
-    wait "$pid" || true
-    t1=$(date +%s.%N)
-    echo "$t0 $t1 $peak"
-    times
-  )
-  echo "$out" | awk -v n="$name" '
-    NR == 1 { wall = $2 - $1; rss = $3 }
-    NR == 3 { split($1, u, /[ms]/); split($2, s, /[ms]/); cpu = u[1]*60 + u[2] + s[1]*60 + s[2] }
-    END { printf "%-40s cpu %.3f %% of one core (%.2f s in %.1f s), peak rss %.1f MB\n", n, 100*cpu/wall, cpu, wall, rss/1024 }'
-}
+measure() { "$here/bench/measure.py" "$1" -- "${@:2}"; }
 
 measure "wattbench run (3 sim devices, 1 Hz)" \
   "$here/$build/app/cli/wattbench" run "$work/idle.toml" --out "$work/run"

@@ -11,6 +11,7 @@ sigset_t watched() {
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGUSR1);  // wakes the watcher to end it
     return set;
 }
 }  // namespace
@@ -21,10 +22,9 @@ SignalWatcher::SignalWatcher(std::function<void(int)> on_signal)
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     thread_ = std::thread([this] {
         const sigset_t set = watched();
-        const timespec tick{0, 200'000'000};
         while (!stop_.load()) {
-            const int sig = sigtimedwait(&set, nullptr, &tick);
-            if (sig > 0) {
+            const int sig = sigwaitinfo(&set, nullptr);
+            if (sig == SIGINT || sig == SIGTERM) {
                 last_.store(sig);
                 on_signal_(sig);
             }
@@ -34,6 +34,7 @@ SignalWatcher::SignalWatcher(std::function<void(int)> on_signal)
 
 SignalWatcher::~SignalWatcher() {
     stop_.store(true);
+    pthread_kill(thread_.native_handle(), SIGUSR1);
     thread_.join();
 }
 

@@ -7,7 +7,7 @@
 namespace wattbench::cli {
 
 // Turns SIGINT/SIGTERM into a call on an ordinary thread. The signals are blocked in every
-// thread (construct this before any other thread starts) and collected with sigtimedwait, so
+// thread (construct this before any other thread starts) and collected with sigwaitinfo, so
 // the handler may lock, allocate and log like any other code.
 class SignalWatcher {
 public:

@@ -1,21 +1,49 @@
 #include "drivers/sim/proc_stat_load.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <thread>
 
 namespace wattbench::drivers::sim {
 
 ProcStatLoad::ProcStatLoad(std::string path) : path_(std::move(path)) {}
 
-std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failure) const {
-    std::ifstream in(path_);
-    if (!in) {
-        return api::DeviceError{failure, "cannot read " + path_};
+ProcStatLoad::~ProcStatLoad() {
+    if (fd_ >= 0) {
+        ::close(fd_);
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto parsed = parse_proc_stat(text.str());
+}
+
+std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failure) {
+    if (fd_ < 0) {
+        fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd_ < 0) {
+            return api::DeviceError{failure, "cannot read " + path_ + ": " + std::strerror(errno)};
+        }
+    }
+    buffer_.resize(std::max<std::size_t>(buffer_.size(), 8192));
+    std::size_t used = 0;
+    for (;;) {
+        const ssize_t n = ::pread(fd_, buffer_.data() + used, buffer_.size() - used,
+                                  static_cast<off_t>(used));
+        if (n < 0) {
+            const int err = errno;
+            ::close(fd_);
+            fd_ = -1;
+            return api::DeviceError{failure, "cannot read " + path_ + ": " + std::strerror(err)};
+        }
+        if (n == 0) {
+            break;
+        }
+        used += static_cast<std::size_t>(n);
+        if (used == buffer_.size()) {
+            buffer_.resize(buffer_.size() * 2);
+        }
+    }
+    auto parsed = parse_proc_stat(std::string_view(buffer_.data(), used));
     if (!parsed) {
         return api::DeviceError{failure, path_ + ": no aggregate \"cpu\" line"};
     }

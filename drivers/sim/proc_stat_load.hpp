@@ -13,14 +13,21 @@ namespace wattbench::drivers::sim {
 class ProcStatLoad final : public CpuLoad {
   public:
     explicit ProcStatLoad(std::string path);
+    ~ProcStatLoad() override;
+    ProcStatLoad(const ProcStatLoad&) = delete;
+    ProcStatLoad& operator=(const ProcStatLoad&) = delete;
 
     std::optional<api::DeviceError> start() override;
     std::variant<CpuUse, api::DeviceError> sample() override;
 
   private:
-    std::variant<ProcStat, api::DeviceError> read(api::ErrorKind failure) const;
+    std::variant<ProcStat, api::DeviceError> read(api::ErrorKind failure);
 
     std::string path_;
+    // Kept open and re-read from offset 0: the sampler polls this every interval, and an
+    // open/stream/close cycle per poll cost more than everything else the sampler does.
+    int fd_ = -1;
+    std::string buffer_;
     CpuTimes baseline_;
     CpuUse last_;
 };

@@ -497,7 +497,16 @@ void Engine::recorder_thread() {
     };
 
     for (;;) {
-        const bool more = queue_.pop_all(batch, std::chrono::milliseconds(250));
+        // Sleep until readings arrive or buffered rows are due on disk, and no longer: every
+        // needless wake-up is CPU time added to the idle power being measured.
+        auto wait = std::chrono::milliseconds(2000);
+        if (auto due = samples_csv_->flush_deadline()) {
+            wait = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  *due - std::chrono::steady_clock::now()) +
+                                  std::chrono::milliseconds(1),
+                              std::chrono::milliseconds(1), wait);
+        }
+        const bool more = queue_.pop_all(batch, wait);
         for (auto& item : batch) {
             if (auto* s = std::get_if<record::Sample>(&item)) {
                 samples_csv_->write(*s);
