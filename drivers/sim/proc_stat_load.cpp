@@ -43,6 +43,11 @@ std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failu
             buffer_.resize(buffer_.size() * 2);
         }
     }
+    // A fixture file may be replaced between reads; only procfs is worth keeping open.
+    if (path_.rfind("/proc/", 0) != 0) {
+        ::close(fd_);
+        fd_ = -1;
+    }
     auto parsed = parse_proc_stat(std::string_view(buffer_.data(), used));
     if (!parsed) {
         return api::DeviceError{failure, path_ + ": no aggregate \"cpu\" line"};

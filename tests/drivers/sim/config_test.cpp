@@ -248,7 +248,7 @@ TEST(Config, FactoryDoesNoIo) {
     auto e = std::get<std::unique_ptr<api::Device>>(made)->open();
     ASSERT_TRUE(e);
     EXPECT_EQ(e->kind, api::ErrorKind::unreachable);
-    EXPECT_EQ(e->message, "cannot read /nonexistent/wattbench/stat");
+    EXPECT_EQ(e->message, "cannot read /nonexistent/wattbench/stat: No such file or directory");
 }
 
 // End to end through the registry: a stat file stands in for /proc/stat.
