@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config ccache
   libcli11-dev libtoml11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -6,3 +6,4 @@ cd "$(dirname "$0")/.."
 cmake --preset default
 cmake --build --preset default
 ctest --preset default -j "$(nproc)"
+./scripts/fuzz.sh "${WATTBENCH_FUZZ_SECONDS:-30}"
