@@ -38,8 +38,8 @@ struct RssProbe final : core::engine::Observer {
             rss_at_minute = rss_kib();
         }
         if (t >= next_report) {
-            fmt::print(stderr, "  simulated {:5.1f} h  rss {} KiB  rows {}\n", t / 3600.0, rss_kib(),
-                       rows.load());
+            fmt::print(stderr, "  simulated {:5.1f} h  rss {} KiB  rows {}\n", t / 3600.0,
+                       rss_kib(), rows.load());
             next_report += 3600.0 * 4;
         }
     }
@@ -71,7 +71,8 @@ int main(int argc, char** argv) {
     core::profile::PhaseSettings phase;
     phase.name = "idle";
     phase.warmup = std::chrono::seconds(0);
-    phase.window = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double, std::ratio<3600>>(hours));
+    phase.window = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::duration<double, std::ratio<3600>>(hours));
     p.phases.push_back(phase);
 
     bench::ScaledClock clock(speedup);

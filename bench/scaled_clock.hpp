@@ -10,7 +10,8 @@ namespace wattbench::bench {
 // takes minutes while every thread still sleeps and wakes for real.
 class ScaledClock final : public core::sampling::Clock {
 public:
-    explicit ScaledClock(double factor) : factor_(factor), origin_(std::chrono::steady_clock::now()) {}
+    explicit ScaledClock(double factor)
+        : factor_(factor), origin_(std::chrono::steady_clock::now()) {}
 
     time_point now() const override {
         const auto real = std::chrono::steady_clock::now() - origin_;
@@ -22,7 +23,8 @@ public:
         if (virtual_left.count() <= 0) {
             return stop.requested();
         }
-        const auto real_left = std::chrono::duration_cast<std::chrono::nanoseconds>(virtual_left / factor_);
+        const auto real_left =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(virtual_left / factor_);
         return stop.wait_until(std::chrono::steady_clock::now() + real_left);
     }
 

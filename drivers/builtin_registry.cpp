@@ -1,5 +1,8 @@
 #include "drivers/builtin_registry.hpp"
 
+#include "drivers/cpu/register.hpp"
+#include "drivers/hwmon/register.hpp"
+#include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
 
 namespace wattbench::drivers {
@@ -8,6 +11,9 @@ const api::Registry& builtin_registry() {
     static const api::Registry registry = [] {
         api::Registry r;
         r.add(sim::driver_info());
+        r.add(cpu::driver_info());
+        r.add(hwmon::driver_info());
+        r.add(rapl::driver_info());
         return r;
     }();
     return registry;

@@ -11,7 +11,8 @@ namespace wattbench::cli {
 namespace {
 
 std::string format_left(std::chrono::nanoseconds d) {
-    auto s = std::chrono::duration_cast<std::chrono::seconds>(d + std::chrono::milliseconds(999)).count();
+    auto s = std::chrono::duration_cast<std::chrono::seconds>(d + std::chrono::milliseconds(999))
+                 .count();
     if (s >= 3600) {
         return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
     }
@@ -73,11 +74,11 @@ void ConsoleView::on_stage(const core::engine::StageChange& change) {
         return;
     }
     if (change.stage == core::phases::Stage::warmup) {
-        print_line(fmt::format("phase {} warm-up ({})", change.phase_name,
-                               format_left(change.planned)));
+        print_line(
+            fmt::format("phase {} warm-up ({})", change.phase_name, format_left(change.planned)));
     } else if (change.stage == core::phases::Stage::window) {
-        print_line(fmt::format("phase {} window ({})", change.phase_name,
-                               format_left(change.planned)));
+        print_line(
+            fmt::format("phase {} window ({})", change.phase_name, format_left(change.planned)));
     }
 }
 
@@ -115,8 +116,8 @@ void ConsoleView::on_event(const core::engine::EngineEvent& event) {
     if (event.level == core::sampling::EventLevel::info) {
         return;
     }
-    print_line(fmt::format("{}: {}", event.level == core::sampling::EventLevel::warn ? "warning"
-                                                                                    : "error",
+    print_line(fmt::format("{}: {}",
+                           event.level == core::sampling::EventLevel::warn ? "warning" : "error",
                            event.message));
 }
 

@@ -47,7 +47,8 @@ void scan_serial() {
         ++found;
     }
     if (found == 0) {
-        fmt::print("  no serial instruments or local BMC found (sim devices are always available)\n");
+        fmt::print(
+            "  no serial instruments or local BMC found (sim devices are always available)\n");
     }
 }
 

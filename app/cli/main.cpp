@@ -5,7 +5,8 @@
 
 int main(int argc, char** argv) {
     using namespace wattbench::cli;
-    CLI::App app{"wattbench: wall power, temperatures, fans and noise of a server under load phases"};
+    CLI::App app{
+        "wattbench: wall power, temperatures, fans and noise of a server under load phases"};
     app.set_version_flag("--version", std::string("wattbench ") + wattbench::core::kVersion);
     app.require_subcommand(1);
 
@@ -16,7 +17,8 @@ int main(int argc, char** argv) {
     run_cmd->add_flag("--force", run.force, "Write into a non-empty run directory");
     run_cmd->add_option("--warmup", run.warmup, "Warm-up of every phase, e.g. 30s, 5m");
     run_cmd->add_option("--window", run.window, "Averaging window of every phase, e.g. 1m");
-    run_cmd->add_option("--only", run.only, "Run only these phases (comma-separated names or globs)")
+    run_cmd
+        ->add_option("--only", run.only, "Run only these phases (comma-separated names or globs)")
         ->delimiter(',');
 
     std::string validate_profile;

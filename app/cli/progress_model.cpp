@@ -56,9 +56,9 @@ ProgressModel::View ProgressModel::view(std::chrono::steady_clock::time_point no
     std::chrono::nanoseconds left{0};
     if (stage_.planned.count() > 0) {
         left = std::max(std::chrono::nanoseconds(0), stage_.planned - elapsed);
-        v.stage_fraction = std::clamp(static_cast<double>(elapsed.count()) /
-                                          static_cast<double>(stage_.planned.count()),
-                                      0.0, 1.0);
+        v.stage_fraction = std::clamp(
+            static_cast<double>(elapsed.count()) / static_cast<double>(stage_.planned.count()), 0.0,
+            1.0);
     }
     v.stage_left = left;
     std::chrono::nanoseconds run_left = left;
@@ -78,8 +78,9 @@ ProgressModel::View ProgressModel::view(std::chrono::steady_clock::time_point no
     for (std::size_t k = 0; k < key_channels_.size(); ++k) {
         auto it = latest_.find(key_channels_[k]);
         const std::string value = it == latest_.end() ? "…" : it->second;
-        const bool numeric = it != latest_.end() && !value.empty() &&
-                             (std::isdigit(static_cast<unsigned char>(value[0])) || value[0] == '-');
+        const bool numeric =
+            it != latest_.end() && !value.empty() &&
+            (std::isdigit(static_cast<unsigned char>(value[0])) || value[0] == '-');
         v.values.push_back(numeric && units_[k] != "state"
                                ? fmt::format("{} {} {}", labels_[k], value, units_[k])
                                : fmt::format("{} {}", labels_[k], value));

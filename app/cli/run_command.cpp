@@ -12,8 +12,8 @@
 #include "app/core/engine/engine.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/profile/overrides.hpp"
-#include "app/core/report/run_data.hpp"
 #include "app/core/report/markdown_report.hpp"
+#include "app/core/report/run_data.hpp"
 #include "drivers/builtin_registry.hpp"
 
 namespace wattbench::cli {

@@ -10,7 +10,7 @@ namespace wattbench::drivers::sim {
 // sim://bmc: the server's baseboard management controller as IPMI shows it, with sensor
 // names already in channel form and the thresholds a real SDR would carry.
 class Bmc final : public SimDevice {
-  public:
+public:
     enum Channel : std::size_t {
         system_temp,
         cpu_temp,
@@ -31,10 +31,10 @@ class Bmc final : public SimDevice {
     const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
     api::DeviceIdentity identity() const override;
 
-  protected:
+protected:
     std::vector<api::Reading> read(Seconds dt) override;
 
-  private:
+private:
     std::vector<api::ChannelSpec> channels_;
 };
 

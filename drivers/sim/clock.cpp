@@ -7,7 +7,7 @@ namespace wattbench::drivers::sim {
 namespace {
 
 class SteadyClock final : public Clock {
-  public:
+public:
     time_point now() const override { return std::chrono::steady_clock::now(); }
     void sleep_until(time_point tp) override { std::this_thread::sleep_until(tp); }
 };

@@ -8,7 +8,7 @@ namespace wattbench::drivers::sim {
 // The device's notion of "now" and of waiting. Injectable so thermal lag, dropout windows and
 // slow polls are tested in simulated time.
 class Clock {
-  public:
+public:
     using time_point = std::chrono::steady_clock::time_point;
     virtual ~Clock() = default;
     virtual time_point now() const = 0;

@@ -17,7 +17,7 @@ struct CpuUse {
 // Where the model learns how busy the machine is. Behind an interface so tests set the load
 // instead of generating it.
 class CpuLoad {
-  public:
+public:
     virtual ~CpuLoad() = default;
 
     // Takes the baseline the first sample is measured against.

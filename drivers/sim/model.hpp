@@ -17,7 +17,7 @@ struct ModelParams {
 // system temperature that lags behind it, driving fan speed and noise. Pure: the caller
 // supplies the load and the elapsed time, so every figure can be checked by hand.
 class Model {
-  public:
+public:
     // The measured server (0…8 busy CPUs, 71.5…163.1 W), linear between points and
     // extrapolated with the last slope beyond eight.
     static double reference_power(double busy_cpus);
@@ -49,7 +49,7 @@ class Model {
     double fan_rpm() const { return fan_rpm_at(temperature_); }
     double spl() const { return spl_at(fan_rpm()); }
 
-  private:
+private:
     double load_fraction(double power) const;
 
     ModelParams params_;

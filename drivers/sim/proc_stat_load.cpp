@@ -27,8 +27,8 @@ std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failu
     buffer_.resize(std::max<std::size_t>(buffer_.size(), 8192));
     std::size_t used = 0;
     for (;;) {
-        const ssize_t n = ::pread(fd_, buffer_.data() + used, buffer_.size() - used,
-                                  static_cast<off_t>(used));
+        const ssize_t n =
+            ::pread(fd_, buffer_.data() + used, buffer_.size() - used, static_cast<off_t>(used));
         if (n < 0) {
             const int err = errno;
             ::close(fd_);

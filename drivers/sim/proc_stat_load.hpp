@@ -11,7 +11,7 @@ namespace wattbench::drivers::sim {
 // CPU count is the number of "cpuN" lines, so a fixture from another machine is modelled as
 // that machine; without any, it falls back to std::thread::hardware_concurrency().
 class ProcStatLoad final : public CpuLoad {
-  public:
+public:
     explicit ProcStatLoad(std::string path);
     ~ProcStatLoad() override;
     ProcStatLoad(const ProcStatLoad&) = delete;
@@ -20,7 +20,7 @@ class ProcStatLoad final : public CpuLoad {
     std::optional<api::DeviceError> start() override;
     std::variant<CpuUse, api::DeviceError> sample() override;
 
-  private:
+private:
     std::variant<ProcStat, api::DeviceError> read(api::ErrorKind failure);
 
     std::string path_;

@@ -19,7 +19,7 @@ api::DeviceError key_error(const std::string& key, const std::string& what) {
 
 // Collects the first problem, like api::Options does, so validation reads top to bottom.
 class Checker {
-  public:
+public:
     explicit Checker(api::Options& options) : options_(options) {}
 
     void fail(const std::string& key, const std::string& what) {
@@ -79,7 +79,7 @@ class Checker {
         return error_ ? error_ : options_.error();
     }
 
-  private:
+private:
     api::Options& options_;
     std::optional<api::DeviceError> error_;
 };

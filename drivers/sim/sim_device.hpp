@@ -16,7 +16,7 @@ namespace wattbench::drivers::sim {
 // What the three sim kinds share: the model fed by CPU use, time from the injected clock, and
 // the fault injection. Each kind adds its channel table and turns the model into readings.
 class SimDevice : public api::Device {
-  public:
+public:
     SimDevice(const Settings& settings, std::unique_ptr<CpuLoad> load,
               std::shared_ptr<Clock> clock);
 
@@ -26,7 +26,7 @@ class SimDevice : public api::Device {
 
     const Model& model() const { return model_; }
 
-  protected:
+protected:
     // One successful poll's readings; `dt` is the time since the previous one (or the open).
     virtual std::vector<api::Reading> read(Seconds dt) = 0;
 
@@ -35,7 +35,7 @@ class SimDevice : public api::Device {
     double scaled_sd(double sd_at_default) const;
     double gaussian(double sd) { return noise_.gaussian(sd); }
 
-  private:
+private:
     bool in_dropout(Clock::time_point t) const;
 
     Settings settings_;

@@ -6,7 +6,7 @@ namespace wattbench::drivers::sim {
 
 // sim://sound: a sound level meter a metre from the server, hearing the room and the fans.
 class SoundMeter final : public SimDevice {
-  public:
+public:
     enum Channel : std::size_t { spl };
 
     SoundMeter(const Settings& settings, std::unique_ptr<CpuLoad> load,
@@ -15,10 +15,10 @@ class SoundMeter final : public SimDevice {
     const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
     api::DeviceIdentity identity() const override;
 
-  protected:
+protected:
     std::vector<api::Reading> read(Seconds dt) override;
 
-  private:
+private:
     std::vector<api::ChannelSpec> channels_;
 };
 

@@ -6,7 +6,7 @@ namespace wattbench::drivers::sim {
 
 // sim://wattmeter: a plug-in meter between the wall and the server.
 class Wattmeter final : public SimDevice {
-  public:
+public:
     enum Channel : std::size_t {
         power,
         apparent_power,
@@ -23,10 +23,10 @@ class Wattmeter final : public SimDevice {
     const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
     api::DeviceIdentity identity() const override;
 
-  protected:
+protected:
     std::vector<api::Reading> read(Seconds dt) override;
 
-  private:
+private:
     std::vector<api::ChannelSpec> channels_;
     double energy_wh_ = 0.0;
 };

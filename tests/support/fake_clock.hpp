@@ -12,7 +12,8 @@ namespace wattbench::tests {
 // so a day of 10 Hz polling runs in a second.
 class FakeClock final : public core::sampling::Clock {
 public:
-    explicit FakeClock(time_point start = time_point(std::chrono::hours(1))) : now_(start.time_since_epoch().count()) {}
+    explicit FakeClock(time_point start = time_point(std::chrono::hours(1)))
+        : now_(start.time_since_epoch().count()) {}
 
     time_point now() const override { return time_point(duration(now_.load())); }
 

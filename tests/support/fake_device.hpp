@@ -30,7 +30,8 @@ public:
         }
         drivers::api::PollResult r;
         for (std::size_t i = 0; i < channels_.size(); ++i) {
-            r.readings.push_back({i, static_cast<double>(polls.load()), drivers::api::Status::ok, {}});
+            r.readings.push_back(
+                {i, static_cast<double>(polls.load()), drivers::api::Status::ok, {}});
         }
         return r;
     }

@@ -73,7 +73,9 @@ Engine::~Engine() {
     }
 }
 
-void Engine::add_observer(Observer* observer) { observers_.push_back(observer); }
+void Engine::add_observer(Observer* observer) {
+    observers_.push_back(observer);
+}
 
 std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions options) {
     profile_ = std::move(profile);
@@ -144,10 +146,10 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
                 "trying to connect",
                 d.id, d.connection, err->message));
         } else if (!failure) {
-            failure = PrepareError{
-                2, fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})", d.id,
-                               d.driver, d.connection, err->message,
-                               drivers::api::to_string(err->kind))};
+            failure =
+                PrepareError{2, fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})",
+                                            d.id, d.driver, d.connection, err->message,
+                                            drivers::api::to_string(err->kind))};
         }
     }
     if (failure) {
@@ -157,11 +159,12 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     std::error_code ec;
     fs::create_directories(out_dir_, ec);
     if (ec) {
-        return PrepareError{2, fmt::format("cannot create output directory '{}': {}", out_dir_,
-                                           ec.message())};
+        return PrepareError{
+            2, fmt::format("cannot create output directory '{}': {}", out_dir_, ec.message())};
     }
     try {
-        samples_csv_ = std::make_unique<record::SamplesCsvWriter>(out_dir_ + "/samples.csv", catalog_);
+        samples_csv_ =
+            std::make_unique<record::SamplesCsvWriter>(out_dir_ + "/samples.csv", catalog_);
         phases_csv_ = std::make_unique<record::PhasesCsvWriter>(out_dir_ + "/phases.csv");
         events_ = std::make_unique<record::EventLog>(out_dir_ + "/events.log");
     } catch (const std::exception& e) {
@@ -206,9 +209,9 @@ void Engine::start() {
             static_cast<sampling::SamplerListener&>(*this)));
         on_device_state(i, slots_[i].state, slots_[i].error);
     }
-    log(EventLevel::info, fmt::format("run '{}' started: {} device(s), {} phase(s), output in {}",
-                                      profile_.run.name, slots_.size(), profile_.phases.size(),
-                                      out_dir_));
+    log(EventLevel::info,
+        fmt::format("run '{}' started: {} device(s), {} phase(s), output in {}", profile_.run.name,
+                    slots_.size(), profile_.phases.size(), out_dir_));
     recorder_ = std::thread([this] { recorder_thread(); });
     for (auto& s : samplers_) {
         s->start();
@@ -294,7 +297,8 @@ void Engine::settle(std::uint32_t generation) {
     for (const auto& d : catalog_.devices) {
         longest = std::max(longest, d.interval);
     }
-    const auto limit = clock_.now() + std::min<std::chrono::nanoseconds>(longest, std::chrono::seconds(5));
+    const auto limit =
+        clock_.now() + std::min<std::chrono::nanoseconds>(longest, std::chrono::seconds(5));
     for (;;) {
         bool all = std::all_of(samplers_.begin(), samplers_.end(),
                                [&](const auto& s) { return s->settled(generation); });
@@ -347,15 +351,16 @@ bool Engine::run_phase(std::size_t i) {
     want_skip_warmup_.store(false);
     want_skip_phase_.store(false);
 
-    log(EventLevel::info, fmt::format("phase '{}' ({}): warm-up {} s, window {} s, load: {}",
-                                      phase.name, profile::to_string(phase.load),
-                                      std::chrono::duration<double>(phase.warmup).count(),
-                                      std::chrono::duration<double>(phase.window).count(),
-                                      load.describe()));
+    log(EventLevel::info,
+        fmt::format("phase '{}' ({}): warm-up {} s, window {} s, load: {}", phase.name,
+                    profile::to_string(phase.load),
+                    std::chrono::duration<double>(phase.warmup).count(),
+                    std::chrono::duration<double>(phase.window).count(), load.describe()));
     set_phase_status(i, PhaseStatus::warmup);
     set_stage(idx, Stage::warmup, phase.warmup);
     if (auto err = load.start()) {
-        log(EventLevel::error, fmt::format("phase '{}': load failed to start: {}", phase.name, *err));
+        log(EventLevel::error,
+            fmt::format("phase '{}': load failed to start: {}", phase.name, *err));
         set_phase_status(i, PhaseStatus::failed);
         set_stage(idx, Stage::between, {});
         PhaseFinished f{idx, phase.name, PhaseStatus::failed, {}};
@@ -394,7 +399,8 @@ bool Engine::run_phase(std::size_t i) {
         return true;
     }
     if (w == Wait::skip_warmup) {
-        log(EventLevel::info, fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
+        log(EventLevel::info,
+            fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
     }
 
     push_marker(sampling::WindowMarker::Kind::open, idx);
@@ -456,10 +462,9 @@ void Engine::run_thread() {
     {
         std::lock_guard lock(state_mutex_);
         ended_utc_ = std::chrono::system_clock::now();
-        const bool any_failed = std::any_of(phase_records_.begin(), phase_records_.end(),
-                                            [](const PhaseRecord& r) {
-                                                return r.status == PhaseStatus::failed;
-                                            });
+        const bool any_failed =
+            std::any_of(phase_records_.begin(), phase_records_.end(),
+                        [](const PhaseRecord& r) { return r.status == PhaseStatus::failed; });
         run_status_ = sig >= 0 ? RunStatus::interrupted
                                : (any_failed ? RunStatus::failed : RunStatus::completed);
         f.status = run_status_;

@@ -18,7 +18,9 @@ nlohmann::json time_or_null(std::chrono::system_clock::time_point t) {
     return record::format_utc_ms(t);
 }
 
-double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
+double seconds(std::chrono::nanoseconds d) {
+    return std::chrono::duration<double>(d).count();
+}
 
 nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
     const auto& t = c.thresholds;

@@ -60,7 +60,8 @@ void read_topology(const std::string& root, HostFacts& f) {
             name.find_first_not_of("0123456789", 3) != std::string::npos) {
             continue;
         }
-        const std::string pkg = read_first_line((entry.path() / "topology/physical_package_id").string());
+        const std::string pkg =
+            read_first_line((entry.path() / "topology/physical_package_id").string());
         const std::string core = read_first_line((entry.path() / "topology/core_id").string());
         if (core.empty()) {
             continue;
@@ -129,10 +130,14 @@ HostFacts read_host_facts(const std::string& root) {
 }
 
 nlohmann::json to_json(const HostFacts& f) {
-    return nlohmann::json{{"hostname", f.hostname},       {"cpu_model", f.cpu_model},
-                          {"logical_cpus", f.logical_cpus}, {"physical_cores", f.physical_cores},
-                          {"packages", f.packages},       {"kernel", f.kernel},
-                          {"os", f.os},                   {"memory_bytes", f.memory_bytes}};
+    return nlohmann::json{{"hostname", f.hostname},
+                          {"cpu_model", f.cpu_model},
+                          {"logical_cpus", f.logical_cpus},
+                          {"physical_cores", f.physical_cores},
+                          {"packages", f.packages},
+                          {"kernel", f.kernel},
+                          {"os", f.os},
+                          {"memory_bytes", f.memory_bytes}};
 }
 
 }  // namespace wattbench::core::host

@@ -8,48 +8,33 @@
 
 #include <fmt/format.h>
 
+#include "app/core/load/cpu_kernel.hpp"
+
 namespace wattbench::core::load {
-
-namespace {
-
-std::vector<int> allowed_cpus() {
-    std::vector<int> cpus;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        for (int c = 0; c < CPU_SETSIZE; ++c) {
-            if (CPU_ISSET(c, &set)) {
-                cpus.push_back(c);
-            }
-        }
-    }
-    return cpus;
-}
-
-}  // namespace
 
 std::optional<std::string> CpuLoad::start() {
     if (!threads_.empty()) {
         return std::nullopt;
     }
     stop_.store(false);
-    const auto cpus = allowed_cpus();
     try {
-        for (unsigned i = 0; i < workers_; ++i) {
-            // One worker per allowed CPU while there are enough; beyond that the scheduler
-            // places the extra (oversubscribing) workers.
-            const int cpu = i < cpus.size() ? cpus[i] : -1;
+        for (unsigned i = 0; i < settings_.workers; ++i) {
+            const int cpu = i < settings_.cpus.size() ? settings_.cpus[i] : -1;
             threads_.emplace_back([this, i, cpu] { work(i, cpu); });
         }
     } catch (const std::system_error& e) {
         stop();
-        return fmt::format("could not start {} CPU workers: {}", workers_, e.what());
+        return fmt::format("could not start {} CPU workers: {}", settings_.workers, e.what());
     }
     return std::nullopt;
 }
 
 void CpuLoad::stop() {
-    stop_.store(true);
+    {
+        std::lock_guard lock(mutex_);
+        stop_.store(true);
+    }
+    wake_.notify_all();
     for (auto& t : threads_) {
         if (t.joinable()) {
             t.join();
@@ -59,7 +44,16 @@ void CpuLoad::stop() {
 }
 
 std::string CpuLoad::describe() const {
-    return fmt::format("{} busy CPU thread{}", workers_, workers_ == 1 ? "" : "s");
+    std::string text = fmt::format("{} busy CPU thread{} ({} kernel", settings_.workers,
+                                   settings_.workers == 1 ? "" : "s",
+                                   profile::to_string(settings_.kernel));
+    if (settings_.intensity < 100.0) {
+        text += fmt::format(", {}% intensity", settings_.intensity);
+    }
+    if (!settings_.cpus.empty()) {
+        text += fmt::format(", CPUs {}", fmt::join(settings_.cpus, ","));
+    }
+    return text + ")";
 }
 
 void CpuLoad::work(unsigned index, int cpu) {
@@ -71,22 +65,35 @@ void CpuLoad::work(unsigned index, int cpu) {
         CPU_SET(cpu, &set);
         pthread_setaffinity_np(pthread_self(), sizeof set, &set);
     }
-    // xorshift keeps the ALU busy without touching memory; checking the flag every 64k steps
-    // makes stop() return within microseconds.
-    std::uint64_t x = 0x9E3779B97F4A7C15ull ^ index;
+    KernelState state(index);
     std::uint64_t local = 0;
+    const bool duty = settings_.intensity < 100.0;
+    const auto busy = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        duty_period * (settings_.intensity / 100.0));
+    // Workers start their periods at different offsets so partial load does not pulse the
+    // whole machine in step.
+    auto period_start =
+        std::chrono::steady_clock::now() + duty_period * index / std::max(1u, settings_.workers);
     while (!stop_.load(std::memory_order_relaxed)) {
-        for (int i = 0; i < 65536; ++i) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        if (duty) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now >= period_start + busy) {
+                period_start += duty_period;
+                if (period_start < now - duty_period) {
+                    period_start = now;  // fell behind (preempted): resync rather than catch up
+                }
+                std::unique_lock lock(mutex_);
+                wake_.wait_until(lock, period_start,
+                                 [this] { return stop_.load(std::memory_order_relaxed); });
+                continue;
+            }
         }
+        run_kernel_chunk(settings_.kernel, state);
         ++local;
         if ((local & 63) == 0) {
             iterations_.fetch_add(64, std::memory_order_relaxed);
         }
     }
-    asm volatile("" : : "r"(x));
     iterations_.fetch_add(local & 63, std::memory_order_relaxed);
 }
 

@@ -19,10 +19,12 @@ namespace {
 constexpr std::array<std::string_view, 4> disk_keys{"path", "file_size", "sync", "max_space"};
 constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "shell", "env",
                                                        "cwd",   "on_exit",  "score"};
-constexpr std::array<std::string_view, 18> phase_keys{
-    "name",     "load",  "workers",   "max_workers", "warmup",    "window",
-    "command",  "path",  "file_size", "sync",        "max_space", "setup",
-    "teardown", "shell", "env",       "cwd",         "on_exit",   "score"};
+constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
+                                                   "intensity", "kernel"};
+constexpr std::array<std::string_view, 21> phase_keys{
+    "name",      "load",      "workers", "max_workers", "placement", "intensity", "kernel",
+    "warmup",    "window",    "command", "path",        "file_size", "sync",      "max_space",
+    "setup",     "teardown",  "shell",   "env",         "cwd",       "on_exit",   "score"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -54,7 +56,7 @@ LoadKind read_load(const TomlTable& table) {
 void reject_foreign_keys(const TomlTable& table, LoadKind load) {
     for (const std::string& key : table.keys()) {
         const char* needs = nullptr;
-        if ((key == "workers" || key == "max_workers") && load != LoadKind::cpu) {
+        if (contains(cpu_keys, key) && load != LoadKind::cpu) {
             needs = "cpu";
         } else if (contains(disk_keys, key) && load != LoadKind::disk) {
             needs = "disk";
@@ -166,6 +168,43 @@ std::vector<WorkerCount> read_workers(const TomlTable& table, const LoadContext&
     return counts;
 }
 
+void read_cpu_keys(const TomlTable& table, PhaseSettings& phase) {
+    if (auto p = table.string("placement")) {
+        if (*p == "spread") {
+            phase.placement = Placement::spread;
+        } else if (*p == "pack") {
+            phase.placement = Placement::pack;
+        } else {
+            table.fail("placement",
+                       fmt::format("unknown placement '{}' (use spread or pack)", printable(*p)));
+        }
+    }
+    if (auto k = table.string("kernel")) {
+        if (*k == "int") {
+            phase.kernel = CpuKernel::integer;
+        } else if (*k == "fp") {
+            phase.kernel = CpuKernel::fp;
+        } else {
+            table.fail("kernel", fmt::format("unknown kernel '{}' (use int or fp)", printable(*k)));
+        }
+    }
+    if (const toml::value* v = table.find("intensity")) {
+        double percent = 0.0;
+        if (v->is_integer()) {
+            percent = static_cast<double>(v->as_integer());
+        } else if (v->is_floating()) {
+            percent = v->as_floating();
+        } else {
+            table.fail("intensity", "expected a percentage (1 to 100), got " + describe_value(*v));
+        }
+        if (!(percent >= 1.0 && percent <= 100.0)) {
+            table.fail("intensity", fmt::format("must be between 1 and 100 (percent), got {}",
+                                                percent));
+        }
+        phase.intensity = percent;
+    }
+}
+
 std::string replace_all(std::string text, std::string_view from, const std::string& to) {
     for (std::size_t at = text.find(from); at != std::string::npos;
          at = text.find(from, at + to.size())) {
@@ -241,6 +280,7 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
         return {std::move(phase)};
     }
 
+    read_cpu_keys(table, phase);
     const auto counts = read_workers(table, ctx);
     if (counts.size() > 1 && !has_placeholder) {
         table.fail("name", "name must contain {n} when workers expands to several phases");

@@ -16,4 +16,12 @@ std::string_view to_string(LoadKind k) {
     return "idle";
 }
 
+std::string_view to_string(Placement p) {
+    return p == Placement::pack ? "pack" : "spread";
+}
+
+std::string_view to_string(CpuKernel k) {
+    return k == CpuKernel::fp ? "fp" : "int";
+}
+
 }  // namespace wattbench::core::profile

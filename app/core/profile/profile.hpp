@@ -22,6 +22,14 @@ struct SourceLocation {
 
 enum class LoadKind { idle, cpu, disk, command };
 
+// Which logical CPUs a cpu phase's workers take: one per physical core before any SMT sibling
+// (spread, what the Linux scheduler does), or both siblings of a core before the next (pack).
+enum class Placement { spread, pack };
+
+// What a cpu worker computes: integer/branch work, or floating-point vector work, which draws
+// markedly more power on most CPUs.
+enum class CpuKernel { integer, fp };
+
 struct RunSettings {
     std::string name;
     Duration interval = std::chrono::seconds(1);
@@ -44,6 +52,9 @@ struct PhaseSettings {
     std::string name;  // expanded: "cpu-{n}" with workers = [1, 2] gives cpu-1, cpu-2
     LoadKind load = LoadKind::idle;
     std::uint32_t workers = 0;  // cpu: busy threads
+    Placement placement = Placement::spread;
+    double intensity = 100.0;  // cpu: percent of each worker's time spent busy (duty cycle)
+    CpuKernel kernel = CpuKernel::integer;
     Duration warmup{0};         // resolved: phase's own, else run default
     Duration window{0};
     std::vector<std::string> command;  // load = "command" (run by the load-controller issue)
@@ -66,5 +77,7 @@ struct Profile {
 };
 
 std::string_view to_string(LoadKind k);
+std::string_view to_string(Placement p);
+std::string_view to_string(CpuKernel k);
 
 }  // namespace wattbench::core::profile

@@ -12,7 +12,7 @@ namespace wattbench::core::record {
 // breaks; records end at LF or CRLF. The reader works on text already in memory (phases.csv is
 // small), and keeps line numbers so a caller can say where a bad value is.
 class CsvReader {
-  public:
+public:
     explicit CsvReader(std::string_view text);
 
     // Reads the next record into `fields`. Returns false at the end of the text or on a
@@ -23,7 +23,7 @@ class CsvReader {
     std::size_t line() const { return record_line_; }
     const std::optional<std::string>& error() const { return error_; }
 
-  private:
+private:
     std::string_view text_;
     std::size_t pos_ = 0;
     std::size_t line_ = 1;

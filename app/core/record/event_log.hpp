@@ -16,7 +16,7 @@ namespace wattbench::core::record {
 // Only the constructor throws (std::system_error). A failing write is remembered, not thrown:
 // the log is what reports trouble, and a full disk must not take the samplers down with it.
 class EventLog {
-  public:
+public:
     enum class Level { info, warn, error };
 
     explicit EventLog(const std::string& path);
@@ -32,7 +32,7 @@ class EventLog {
     std::error_code error() const;
     const std::string& path() const { return file_.path(); }
 
-  private:
+private:
     mutable std::mutex mutex_;
     OutputFile file_;
     std::error_code error_;

@@ -10,7 +10,7 @@ namespace wattbench::core::record {
 // "flushed" means the bytes survive the process being killed. Failures throw std::system_error
 // naming the path.
 class OutputFile {
-  public:
+public:
     enum class Mode { truncate, append };
 
     explicit OutputFile(std::string path, Mode mode = Mode::truncate);
@@ -31,7 +31,7 @@ class OutputFile {
     const std::string& path() const { return path_; }
     bool is_open() const { return fd_ >= 0; }
 
-  private:
+private:
     [[noreturn]] void fail(const char* what) const;
 
     std::string path_;

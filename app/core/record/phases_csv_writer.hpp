@@ -17,7 +17,7 @@ namespace wattbench::core::record {
 // (std::to_chars), empty when NaN (no valid reading, discrete channel); coverage with four
 // decimals; start/end as ISO-8601 UTC milliseconds. Errors throw std::system_error.
 class PhasesCsvWriter {
-  public:
+public:
     static constexpr std::string_view kHeader =
         "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end\n";
 
@@ -31,7 +31,7 @@ class PhasesCsvWriter {
 
     const std::string& path() const { return file_.path(); }
 
-  private:
+private:
     OutputFile file_;
 };
 

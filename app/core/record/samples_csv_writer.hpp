@@ -34,7 +34,7 @@ namespace wattbench::core::record {
 // throws std::out_of_range for a sample whose device, channel or phase the catalog does not
 // know, before anything of that row is buffered. The destructor never throws.
 class SamplesCsvWriter {
-  public:
+public:
     static constexpr std::string_view kHeader =
         "time,elapsed_s,phase,stage,device,channel,value,unit,status\n";
     static constexpr std::chrono::steady_clock::duration kFlushPeriod = std::chrono::seconds(1);
@@ -67,7 +67,7 @@ class SamplesCsvWriter {
     std::size_t buffered_bytes() const { return buffer_.size(); }
     const std::string& path() const { return file_.path(); }
 
-  private:
+private:
     struct ChannelFields {
         std::string device_channel;              // "device,channel," quoted as needed
         std::array<std::string, 4> unit_status;  // ",unit,<status>\n" for each Status

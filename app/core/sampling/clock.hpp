@@ -20,9 +20,7 @@ public:
 class SteadyClock final : public Clock {
 public:
     time_point now() const override { return std::chrono::steady_clock::now(); }
-    bool sleep_until(time_point tp, StopSignal& stop) const override {
-        return stop.wait_until(tp);
-    }
+    bool sleep_until(time_point tp, StopSignal& stop) const override { return stop.wait_until(tp); }
 };
 
 const Clock& steady_clock();

@@ -28,7 +28,8 @@ void SampleQueue::push_all(std::vector<QueueItem>& items) {
         const std::size_t room = capacity_ - items_.size();
         const std::size_t n = std::min(room, items.size() - next);
         std::move(items.begin() + static_cast<std::ptrdiff_t>(next),
-                  items.begin() + static_cast<std::ptrdiff_t>(next + n), std::back_inserter(items_));
+                  items.begin() + static_cast<std::ptrdiff_t>(next + n),
+                  std::back_inserter(items_));
         next += n;
         high_water_ = std::max(high_water_, items_.size());
         lock.unlock();

@@ -1,7 +1,7 @@
 #include "app/core/sampling/sampler.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 namespace wattbench::core::sampling {
 
@@ -45,7 +45,9 @@ void Sampler::start() {
     thread_ = std::thread([this] { run(); });
 }
 
-void Sampler::request_stop() { stop_.request(); }
+void Sampler::request_stop() {
+    stop_.request();
+}
 
 void Sampler::join() {
     if (thread_.joinable()) {
@@ -76,8 +78,8 @@ void Sampler::run(std::uint64_t max_ticks) {
         const auto now = clock_.now();
         {
             std::lock_guard lock(counters_mutex_);
-            counters_.max_lateness = std::max(counters_.max_lateness,
-                                              std::chrono::nanoseconds(now - due));
+            counters_.max_lateness =
+                std::max(counters_.max_lateness, std::chrono::nanoseconds(now - due));
         }
         poll_tick(k, now);
         ++done;
@@ -98,8 +100,8 @@ void Sampler::run(std::uint64_t max_ticks) {
     }
 }
 
-record::Sample Sampler::make_sample(Clock::time_point t, const StageTag& tag,
-                                    std::uint32_t channel, Status status) const {
+record::Sample Sampler::make_sample(Clock::time_point t, const StageTag& tag, std::uint32_t channel,
+                                    Status status) const {
     record::Sample s;
     s.mono = t;
     s.utc = config_.anchor.utc_at(t);
@@ -189,9 +191,10 @@ void Sampler::try_reconnect(Clock::time_point now) {
     if (!err) {
         open_ = true;
         const double gap = lost_since_ ? seconds(now - *lost_since_) : 0.0;
-        listener_.on_device_event(config_.device_index, EventLevel::info,
-                                  fmt::format("device '{}' connected after {:.1f} s without readings",
-                                              config_.device_id, gap));
+        listener_.on_device_event(
+            config_.device_index, EventLevel::info,
+            fmt::format("device '{}' connected after {:.1f} s without readings", config_.device_id,
+                        gap));
         listener_.on_device_state(config_.device_index, DeviceState::ok, "");
         lost_since_.reset();
         backoff_ = config_.backoff_min;

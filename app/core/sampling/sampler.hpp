@@ -23,7 +23,7 @@ struct SamplerConfig {
     std::uint32_t device_index = 0;
     std::string device_id;
     std::chrono::nanoseconds interval{std::chrono::seconds(1)};
-    RunAnchor anchor;  // the grid starts here
+    RunAnchor anchor;     // the grid starts here
     bool opened = false;  // the device was already opened by the caller
     std::chrono::nanoseconds backoff_min{std::chrono::milliseconds(500)};
     std::chrono::nanoseconds backoff_max{std::chrono::seconds(10)};

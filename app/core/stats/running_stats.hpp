@@ -8,7 +8,7 @@ namespace wattbench::core::stats {
 // 10 s demo, and so a large offset (a 230 V mains reading, a 1e9 counter) does not cancel the
 // variance the way a naive sum of squares would.
 class RunningStats {
-  public:
+public:
     void add(double x);
     // Chan et al.'s parallel combination; equals adding the other's values one by one.
     void merge(const RunningStats& other);
@@ -22,7 +22,7 @@ class RunningStats {
     double variance() const;
     double stddev() const;
 
-  private:
+private:
     std::uint64_t n_ = 0;
     double mean_ = 0.0;
     double m2_ = 0.0;

@@ -31,7 +31,7 @@ namespace wattbench::core::stats {
 //   intervals are not joined, so a dropout lowers the energy instead of being interpolated
 //   across; one missed poll (2 intervals) is still bridged.
 class WindowAccumulator {
-  public:
+public:
     WindowAccumulator(const record::Catalog& catalog, std::int32_t phase);
 
     // Marks the start of the window. Samples tagged `window` that arrive before open() still
@@ -46,7 +46,7 @@ class WindowAccumulator {
 
     std::int32_t phase() const { return phase_; }
 
-  private:
+private:
     struct Channel {
         std::string device;
         std::string name;

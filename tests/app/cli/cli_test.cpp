@@ -1,6 +1,6 @@
 // End-to-end: the real `wattbench` binary on the demo profile, with real load.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,13 +33,15 @@ class Process {
 public:
     explicit Process(std::vector<std::string> args) {
         args.insert(args.begin(), WATTBENCH_BIN);
-        dir_ = fs::temp_directory_path() / ("wb-cli-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(counter_++));
+        dir_ = fs::temp_directory_path() /
+               ("wb-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++));
         fs::create_directories(dir_);
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_addopen(&fa, 1, (dir_ / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_addopen(&fa, 2, (dir_ / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&fa, 1, (dir_ / "out").c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&fa, 2, (dir_ / "err").c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
         std::vector<char*> argv;
         for (auto& a : args) {
             argv.push_back(a.data());
@@ -72,7 +74,9 @@ private:
     static inline int counter_ = 0;
 };
 
-Result run(std::vector<std::string> args) { return Process(std::move(args)).wait(); }
+Result run(std::vector<std::string> args) {
+    return Process(std::move(args)).wait();
+}
 
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
     // The files under test never quote fields in these columns, so a split on commas is exact;
@@ -124,9 +128,9 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
     }
 
     auto phases = read_csv(dir + "/phases.csv");
-    EXPECT_EQ(phases[0], (std::vector<std::string>{"phase", "load", "device", "channel", "unit",
-                                                   "mean", "min", "max", "stddev", "samples",
-                                                   "coverage", "start", "end"}));
+    EXPECT_EQ(phases[0],
+              (std::vector<std::string>{"phase", "load", "device", "channel", "unit", "mean", "min",
+                                        "max", "stddev", "samples", "coverage", "start", "end"}));
     std::set<std::pair<std::string, std::string>> rows;
     std::map<std::string, double> power;
     for (std::size_t i = 1; i < phases.size(); ++i) {
@@ -142,7 +146,8 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
         EXPECT_EQ(p["status"], "done");
         for (const auto& d : manifest["devices"]) {
             for (const auto& c : d["channels"]) {
-                EXPECT_TRUE(rows.count({p["name"], std::string(d["id"]) + "/" + std::string(c["name"])}))
+                EXPECT_TRUE(
+                    rows.count({p["name"], std::string(d["id"]) + "/" + std::string(c["name"])}))
                     << p["name"] << " " << d["id"] << "/" << c["name"];
             }
         }
@@ -199,7 +204,9 @@ TEST(Cli, SigintLeavesAConsistentRunDirectoryAndExits130) {
     expect_consistent_after_signal(SIGINT, 130);
 }
 
-TEST(Cli, SigtermExits143) { expect_consistent_after_signal(SIGTERM, 143); }
+TEST(Cli, SigtermExits143) {
+    expect_consistent_after_signal(SIGTERM, 143);
+}
 
 TEST(Cli, RefusesANonEmptyOutputDirectory) {
     const auto dir = out_dir("nonempty");
@@ -213,8 +220,10 @@ TEST(Cli, RefusesANonEmptyOutputDirectory) {
 }
 
 TEST(Cli, ProfileErrorsNameFileLineAndKey) {
-    const auto path = fs::temp_directory_path() / ("wb-bad-" + std::to_string(::getpid()) + ".toml");
-    std::ofstream(path) << "[run]\nname = \"x\"\nwindw = \"5s\"\n[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+    const auto path =
+        fs::temp_directory_path() / ("wb-bad-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path)
+        << "[run]\nname = \"x\"\nwindw = \"5s\"\n[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
     auto r = run({"validate", path.string()});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find(path.string() + ":3"), std::string::npos) << r.err;
@@ -225,9 +234,11 @@ TEST(Cli, ProfileErrorsNameFileLineAndKey) {
 }
 
 TEST(Cli, UnimplementedLoadsAreRefusedNotRunIdle) {
-    const auto path = fs::temp_directory_path() / ("wb-disk-" + std::to_string(::getpid()) + ".toml");
-    std::ofstream(path) << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
-                           "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"disk\"\nload = \"disk\"\n";
+    const auto path =
+        fs::temp_directory_path() / ("wb-disk-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path)
+        << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
+           "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"disk\"\nload = \"disk\"\n";
     const auto dir = out_dir("disk");
     auto r = run({"run", path.string(), "--out", dir});
     EXPECT_EQ(r.exit_code, 2);

@@ -6,14 +6,14 @@ namespace wattbench::drivers::api {
 namespace {
 
 class StubDevice final : public Device {
-  public:
+public:
     const std::vector<ChannelSpec>& channels() const override { return channels_; }
     std::optional<DeviceError> open() override { return std::nullopt; }
     PollResult poll(std::chrono::steady_clock::time_point) override { return {}; }
     void close() override {}
     DeviceIdentity identity() const override { return {"v", "m", "s", "f"}; }
 
-  private:
+private:
     std::vector<ChannelSpec> channels_;
 };
 

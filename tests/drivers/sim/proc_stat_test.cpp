@@ -72,7 +72,7 @@ TEST(ProcStat, BusyFractionBetweenSnapshots) {
 }
 
 class ProcStatFile : public ::testing::Test {
-  protected:
+protected:
     void SetUp() override {
         path_ = std::filesystem::path(::testing::TempDir()) /
                 ("proc_stat_" + std::to_string(::getpid()) + "_" +

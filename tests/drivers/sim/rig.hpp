@@ -13,7 +13,7 @@ namespace wattbench::drivers::sim::testing {
 
 // Simulated time: sleeping moves the clock, so slow polls cost nothing.
 class FakeClock final : public Clock {
-  public:
+public:
     time_point now() const override { return now_; }
     void sleep_until(time_point tp) override {
         if (tp > now_) {
@@ -22,7 +22,7 @@ class FakeClock final : public Clock {
     }
     void advance(Seconds d) { now_ += std::chrono::duration_cast<time_point::duration>(d); }
 
-  private:
+private:
     time_point now_{std::chrono::hours(1)};
 };
 
@@ -37,7 +37,7 @@ struct LoadState {
 };
 
 class FixedLoad final : public CpuLoad {
-  public:
+public:
     explicit FixedLoad(std::shared_ptr<LoadState> state) : state_(std::move(state)) {}
     std::optional<api::DeviceError> start() override {
         ++state_->starts;
@@ -48,7 +48,7 @@ class FixedLoad final : public CpuLoad {
         return state_->use;
     }
 
-  private:
+private:
     std::shared_ptr<LoadState> state_;
 };
 

@@ -20,7 +20,9 @@ namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 struct Recorder final : Observer {
-    void on_started(const record::Catalog& c) override { channels = c.devices.at(0).channels.size(); }
+    void on_started(const record::Catalog& c) override {
+        channels = c.devices.at(0).channels.size();
+    }
     void on_readings(std::span<const record::Sample> s) override {
         std::lock_guard l(m);
         readings += s.size();
@@ -99,7 +101,8 @@ profile::Profile make_profile(int phases) {
 }
 
 std::string temp_dir(const std::string& name) {
-    auto dir = fs::temp_directory_path() / ("wattbench-engine-" + name + "-" + std::to_string(::getpid()));
+    auto dir =
+        fs::temp_directory_path() / ("wattbench-engine-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     return dir.string();
 }
@@ -128,7 +131,8 @@ TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
 
     auto phases = lines(opt.out_dir + "/phases.csv");
     ASSERT_EQ(phases.size(), 5u);  // header + 2 phases × 2 channels
-    EXPECT_EQ(phases[0], "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end");
+    EXPECT_EQ(phases[0],
+              "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end");
     EXPECT_EQ(phases[1].rfind("idle,idle,meter,power,W,42,42,42,0,", 0), 0u) << phases[1];
     EXPECT_EQ(phases[3].rfind("cpu-1,cpu,meter,power,W,42,", 0), 0u) << phases[3];
 
@@ -138,9 +142,9 @@ TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
     EXPECT_NEAR(static_cast<double>(s.samples), 15.0, 2.0);  // 300 ms at 20 ms
     EXPECT_GT(s.coverage, 0.9);
 
-    const std::vector<std::string> expected_stages{
-        ":between",        "idle:warmup",  "idle:window", "idle:between",
-        "cpu-1:warmup",    "cpu-1:window", "cpu-1:between", ":between"};
+    const std::vector<std::string> expected_stages{":between",      "idle:warmup",  "idle:window",
+                                                   "idle:between",  "cpu-1:warmup", "cpu-1:window",
+                                                   "cpu-1:between", ":between"};
     EXPECT_EQ(rec.stages, expected_stages);
 
     auto samples = lines(opt.out_dir + "/samples.csv");
@@ -239,7 +243,8 @@ TEST(Engine, AnOptionalDeviceThatCannotOpenLeavesUnavailableRows) {
     engine.wait();
     auto phases = lines(opt.out_dir + "/phases.csv");
     ASSERT_EQ(phases.size(), 5u);
-    EXPECT_NE(phases[3].find("idle,idle,slm,power,W,,,,,0,0.0000,"), std::string::npos) << phases[3];
+    EXPECT_NE(phases[3].find("idle,idle,slm,power,W,,,,,0,0.0000,"), std::string::npos)
+        << phases[3];
     auto events = lines(opt.out_dir + "/events.log");
     bool logged = false;
     for (const auto& e : events) {
@@ -280,7 +285,8 @@ TEST(Manifest, RedactsPasswordsInConnections) {
     EXPECT_EQ(redact_connection("ipmi+lan://admin:secret@192.0.2.10:623"),
               "ipmi+lan://admin@192.0.2.10:623");
     EXPECT_EQ(redact_connection("ipmi+lan://admin@192.0.2.10"), "ipmi+lan://admin@192.0.2.10");
-    EXPECT_EQ(redact_connection("serial:///dev/ttyUSB0?baud=9600"), "serial:///dev/ttyUSB0?baud=9600");
+    EXPECT_EQ(redact_connection("serial:///dev/ttyUSB0?baud=9600"),
+              "serial:///dev/ttyUSB0?baud=9600");
     EXPECT_EQ(redact_connection("tcp://h:1/x@y"), "tcp://h:1/x@y");
 }
 

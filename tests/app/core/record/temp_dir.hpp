@@ -7,7 +7,7 @@ namespace wattbench::core::record::testing {
 
 // A fresh directory per test, removed afterwards, so tests can run in parallel under ctest.
 class TempDir {
-  public:
+public:
     TempDir();
     ~TempDir();
     TempDir(const TempDir&) = delete;
@@ -16,7 +16,7 @@ class TempDir {
     std::string file(const std::string& name) const { return (path_ / name).string(); }
     const std::filesystem::path& path() const { return path_; }
 
-  private:
+private:
     std::filesystem::path path_;
 };
 

@@ -198,7 +198,8 @@ TEST(Sampler, LostLinkIsReopenedWithBackoffAndTheGapRecorded) {
         }
         return std::nullopt;
     };
-    Sampler sampler(config(clock, milliseconds(250)), std::move(dev), clock, queue, board, listener);
+    Sampler sampler(config(clock, milliseconds(250)), std::move(dev), clock, queue, board,
+                    listener);
     sampler.run(40);
     auto rows = drain(queue);
     ASSERT_EQ(rows.size(), 40u);

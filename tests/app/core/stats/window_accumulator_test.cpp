@@ -50,7 +50,7 @@ struct Clock {
 };
 
 class WindowAccumulatorTest : public ::testing::Test {
-  protected:
+protected:
     record::Sample sample(std::chrono::nanoseconds t, std::uint32_t device, std::uint32_t channel,
                           double value, Status status = Status::ok) const {
         record::Sample s;
