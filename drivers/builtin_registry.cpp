@@ -4,6 +4,7 @@
 #include "drivers/hwmon/register.hpp"
 #include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
+#include "drivers/yokogawa/register.hpp"
 
 namespace wattbench::drivers {
 
@@ -11,6 +12,8 @@ const api::Registry& builtin_registry() {
     static const api::Registry registry = [] {
         api::Registry r;
         r.add(sim::driver_info());
+        r.add(yokogawa::wt310_driver_info());
+        r.add(yokogawa::wt210_driver_info());
         r.add(cpu::driver_info());
         r.add(hwmon::driver_info());
         r.add(rapl::driver_info());

@@ -6,6 +6,7 @@ packages=(
   libcli11-dev libtoml11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
+  libserialport-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,165 @@
+#include "drivers/transport/connection.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace wattbench::drivers::transport {
+namespace {
+
+api::DeviceError bad(std::string_view text, const std::string& why) {
+    return api::DeviceError{api::ErrorKind::config,
+                            "connection '" + std::string(text) + "': " + why};
+}
+
+bool parse_int(std::string_view s, long min, long max, long& out) {
+    if (s.empty()) {
+        return false;
+    }
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && out >= min && out <= max;
+}
+
+bool parse_format(std::string_view f, SerialSettings& s) {
+    if (f.size() != 3) {
+        return false;
+    }
+    if (f[0] < '5' || f[0] > '8') {
+        return false;
+    }
+    s.data_bits = f[0] - '0';
+    switch (f[1]) {
+        case 'N':
+        case 'n':
+            s.parity = Parity::none;
+            break;
+        case 'O':
+        case 'o':
+            s.parity = Parity::odd;
+            break;
+        case 'E':
+        case 'e':
+            s.parity = Parity::even;
+            break;
+        default:
+            return false;
+    }
+    if (f[2] != '1' && f[2] != '2') {
+        return false;
+    }
+    s.stop_bits = f[2] - '0';
+    return true;
+}
+
+std::variant<Endpoint, api::DeviceError> parse_serial(std::string_view text, std::string_view rest,
+                                                      const SerialSettings& defaults) {
+    SerialEndpoint ep;
+    ep.settings = defaults;
+    auto q = rest.find('?');
+    ep.path = std::string(rest.substr(0, q));
+    if (ep.path.empty()) {
+        return bad(text, "no device path after 'serial://'");
+    }
+    if (ep.path.front() != '/') {
+        return bad(text, "device path '" + ep.path + "' must be absolute (serial:///dev/ttyUSB0)");
+    }
+    if (q == std::string_view::npos) {
+        return Endpoint{ep};
+    }
+    std::string_view query = rest.substr(q + 1);
+    while (!query.empty()) {
+        auto amp = query.find('&');
+        std::string_view pair = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+        auto eq = pair.find('=');
+        if (eq == std::string_view::npos) {
+            return bad(text, "parameter '" + std::string(pair) + "' has no '=value'");
+        }
+        std::string_view key = pair.substr(0, eq);
+        std::string_view value = pair.substr(eq + 1);
+        if (key == "baud") {
+            long b = 0;
+            if (!parse_int(value, 50, 4000000, b)) {
+                return bad(text, "baud '" + std::string(value) + "' is not a rate in 50…4000000");
+            }
+            ep.settings.baud = static_cast<int>(b);
+        } else if (key == "format") {
+            if (!parse_format(value, ep.settings)) {
+                return bad(text, "format '" + std::string(value) +
+                                     "' is not data bits 5-8, parity N/O/E, stop bits 1-2 (8N1)");
+            }
+        } else {
+            return bad(text, "unknown parameter '" + std::string(key) + "' (baud, format)");
+        }
+    }
+    return Endpoint{ep};
+}
+
+std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::string_view rest) {
+    TcpEndpoint ep;
+    if (!rest.empty() && rest.back() == '/') {
+        rest.remove_suffix(1);
+    }
+    std::string_view host;
+    std::string_view port;
+    if (!rest.empty() && rest.front() == '[') {
+        auto close = rest.find(']');
+        if (close == std::string_view::npos) {
+            return bad(text, "unterminated '[' in IPv6 host");
+        }
+        host = rest.substr(1, close - 1);
+        std::string_view after = rest.substr(close + 1);
+        if (after.empty() || after.front() != ':') {
+            return bad(text, "no ':PORT' after host");
+        }
+        port = after.substr(1);
+    } else {
+        auto colon = rest.rfind(':');
+        if (colon == std::string_view::npos) {
+            return bad(text, "no ':PORT' after host '" + std::string(rest) + "'");
+        }
+        host = rest.substr(0, colon);
+        port = rest.substr(colon + 1);
+    }
+    if (host.empty()) {
+        return bad(text, "empty host");
+    }
+    long p = 0;
+    if (!parse_int(port, 1, 65535, p)) {
+        return bad(text, "port '" + std::string(port) + "' is not a number in 1…65535");
+    }
+    ep.host = std::string(host);
+    ep.port = static_cast<std::uint16_t>(p);
+    return Endpoint{ep};
+}
+
+}  // namespace
+
+std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
+                                                          const SerialSettings& defaults) {
+    auto sep = text.find("://");
+    if (sep == std::string_view::npos) {
+        return bad(text, "no scheme (expected serial:///dev/… or tcp://host:port)");
+    }
+    std::string_view scheme = text.substr(0, sep);
+    std::string_view rest = text.substr(sep + 3);
+    if (scheme == "serial") {
+        return parse_serial(text, rest, defaults);
+    }
+    if (scheme == "tcp") {
+        return parse_tcp(text, rest);
+    }
+    return bad(text, "unknown scheme '" + std::string(scheme) + "' (serial, tcp)");
+}
+
+std::string describe(const Endpoint& endpoint) {
+    if (const auto* s = std::get_if<SerialEndpoint>(&endpoint)) {
+        const char parity[] = {'N', 'O', 'E'};
+        return s->path + " at " + std::to_string(s->settings.baud) + " " +
+               std::to_string(s->settings.data_bits) +
+               parity[static_cast<int>(s->settings.parity)] + std::to_string(s->settings.stop_bits);
+    }
+    const auto& t = std::get<TcpEndpoint>(endpoint);
+    return t.host + ":" + std::to_string(t.port);
+}
+
+}  // namespace wattbench::drivers::transport

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "drivers/api/device_error.hpp"
+
+namespace wattbench::drivers::transport {
+
+enum class Parity { none, odd, even };
+
+// Line settings of a serial port; `format` in a connection string spells them like "8N1".
+struct SerialSettings {
+    int baud = 9600;
+    int data_bits = 8;
+    Parity parity = Parity::none;
+    int stop_bits = 1;
+};
+
+struct SerialEndpoint {
+    std::string path;
+    SerialSettings settings;
+};
+
+struct TcpEndpoint {
+    std::string host;
+    std::uint16_t port = 0;
+};
+
+using Endpoint = std::variant<SerialEndpoint, TcpEndpoint>;
+
+// Parses `serial:///dev/ttyUSB0?baud=9600&format=8N1` or `tcp://HOST:PORT`. `defaults` fills
+// what the string leaves out (each instrument has its own factory settings). Errors are
+// `config` errors that quote the offending part. No I/O.
+std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
+                                                          const SerialSettings& defaults = {});
+
+std::string describe(const Endpoint& endpoint);
+
+}  // namespace wattbench::drivers::transport

@@ -1,0 +1,226 @@
+#include "drivers/yokogawa/codec.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "drivers/yokogawa/channels.hpp"
+
+namespace wattbench::drivers::yokogawa {
+namespace {
+
+// WT300 numeric items in channel order, all on element 1 (WT330: element 1 of three).
+constexpr std::array<const char*, channel_count> wt300_items = {"P", "S",  "LAMBDA", "U",
+                                                                "I", "FU", "WH"};
+
+// WT200 returns the enabled :MEAS:ITEM values in this fixed order; `channel` maps each to the
+// table, or channel_count for items switched off.
+struct Wt200Item {
+    const char* name;
+    std::size_t channel;
+};
+constexpr std::array<Wt200Item, 10> wt200_items = {{
+    {"V", voltage},
+    {"A", current},
+    {"W", power},
+    {"VA", apparent_power},
+    {"VAR", channel_count},
+    {"PF", power_factor},
+    {"DEGREE", channel_count},
+    {"VHZ", frequency},
+    {"AHZ", channel_count},
+    {"WH", energy},
+}};
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    for (;;) {
+        auto p = s.find(sep);
+        out.push_back(trim(s.substr(0, p)));
+        if (p == std::string_view::npos) {
+            return out;
+        }
+        s.remove_prefix(p + 1);
+    }
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i] >= 'a' && a[i] <= 'z' ? static_cast<char>(a[i] - 32) : a[i];
+        char y = b[i] >= 'a' && b[i] <= 'z' ? static_cast<char>(b[i] - 32) : b[i];
+        if (x != y) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Locale-independent NR1/NR2/NR3, so a German locale cannot turn "2.3E+02" into 2.
+std::string number(double v) {
+    char buf[32];
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, ec == std::errc() ? p : buf);
+}
+
+// One NR3 field → reading; false when it is not a number at all.
+bool decode_field(std::string_view f, api::Reading& r) {
+    std::string_view body = f;
+    bool negative = false;
+    if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
+        negative = body.front() == '-';
+        body.remove_prefix(1);
+    }
+    if (iequals(body, "NAN")) {
+        r.status = api::Status::unavailable;
+        return true;
+    }
+    if (iequals(body, "INF")) {
+        r.status = api::Status::overrange;
+        return true;
+    }
+    if (body.empty() || body.front() == '+' || body.front() == '-') {
+        return false;
+    }
+    double v = 0.0;
+    auto [p, ec] = std::from_chars(body.data(), body.data() + body.size(), v);
+    if (ec != std::errc() || p != body.data() + body.size() || !std::isfinite(v)) {
+        if (ec == std::errc::result_out_of_range && p == body.data() + body.size()) {
+            r.status = api::Status::overrange;
+            return true;
+        }
+        return false;
+    }
+    v = negative ? -v : v;
+    if (std::fabs(v) >= 9.9e37) {
+        r.status = api::Status::overrange;
+        return true;
+    }
+    r.value = v;
+    r.status = api::Status::ok;
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::string> greeting_commands() {
+    return {"", "*CLS", ":COMM:HEAD OFF", ":COMM:VERB ON", ":COMM:REM ON"};
+}
+
+std::variant<api::DeviceIdentity, std::string> parse_identity(Dialect dialect,
+                                                              std::string_view line) {
+    auto f = split(trim(line), ',');
+    if (f.size() != 4 || !iequals(f[0], "YOKOGAWA")) {
+        return "not a Yokogawa *IDN? answer: '" + std::string(trim(line)) + "'";
+    }
+    const std::string_view family = dialect == Dialect::wt300 ? "WT3" : "WT2";
+    if (f[1].size() < 3 || !iequals(f[1].substr(0, 3), family)) {
+        return "model '" + std::string(f[1]) + "' is not a " + std::string(family) +
+               "xx (use driver " +
+               (dialect == Dialect::wt300 ? "yokogawa-wt210" : "yokogawa-wt310") +
+               " if that is the meter)";
+    }
+    return api::DeviceIdentity{std::string(f[0]), std::string(f[1]), std::string(f[2]),
+                               std::string(f[3])};
+}
+
+std::vector<std::string> setup_commands(const Settings& s, std::string_view model) {
+    std::vector<std::string> c;
+    if (s.dialect == Dialect::wt300) {
+        if (iequals(model, "WT310E")) {
+            c.push_back(":SYST:COMM:COMM WT300");
+        }
+        c.push_back(":NUM:FORM ASCII");
+        c.push_back(":NUM:NORM:NUM " + std::to_string(wt300_items.size()));
+        for (std::size_t k = 0; k < wt300_items.size(); ++k) {
+            c.push_back(":NUM:NORM:ITEM" + std::to_string(k + 1) + " " + wt300_items[k] + ",1");
+        }
+    } else {
+        for (const auto& item : wt200_items) {
+            c.push_back(std::string(":MEAS:ITEM:") + item.name +
+                        (item.channel == channel_count ? " OFF" : " ON"));
+        }
+    }
+    const std::string input = s.dialect == Dialect::wt300 ? ":INP:" : ":CONF:";
+    auto range = [&](const char* what, const Range& r) {
+        if (r) {
+            c.push_back(input + what + ":AUTO OFF");
+            c.push_back(input + what + ":RANG " + number(*r));
+        } else {
+            c.push_back(input + what + ":AUTO ON");
+        }
+    };
+    range("VOLT", s.voltage_range);
+    range("CURR", s.current_range);
+    if (s.update_interval) {
+        c.push_back(":SAMP:RATE " + number(*s.update_interval));
+    }
+    if (s.integrate) {
+        c.push_back(":INTEG:STOP");
+        c.push_back(":INTEG:RES");
+        if (s.dialect == Dialect::wt300) {
+            c.push_back(":INTEG:MODE NORM");
+        }
+        c.push_back(":INTEG:STAR");
+    }
+    return c;
+}
+
+std::string read_command(Dialect dialect) {
+    return dialect == Dialect::wt300 ? ":NUM:NORM:VAL?" : ":MEAS:VAL?";
+}
+
+std::variant<std::vector<api::Reading>, std::string> parse_values(Dialect dialect,
+                                                                  std::string_view line) {
+    auto fields = split(trim(line), ',');
+    const std::size_t expected = dialect == Dialect::wt300 ? wt300_items.size() : channel_count;
+    if (fields.size() != expected) {
+        return "expected " + std::to_string(expected) + " values, got " +
+               std::to_string(fields.size());
+    }
+    std::vector<api::Reading> out(channel_count);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < channel_count; ++i) {
+        std::size_t ch = i;
+        if (dialect == Dialect::wt200) {
+            while (wt200_items[k].channel == channel_count) {
+                ++k;
+            }
+            ch = wt200_items[k++].channel;
+        }
+        out[ch].channel = ch;
+        if (!decode_field(fields[i], out[ch])) {
+            std::string shown(fields[i].substr(0, 24));
+            for (char& x : shown) {
+                if (static_cast<unsigned char>(x) < 0x20 || static_cast<unsigned char>(x) > 0x7E) {
+                    x = '?';
+                }
+            }
+            return "value " + std::to_string(i + 1) + " is not a number: '" + shown + "'";
+        }
+    }
+    return out;
+}
+
+Accuracy power_accuracy(Dialect) {
+    return Accuracy{0.001, 0.001};
+}
+
+std::string describe(const Range& r, const char* unit) {
+    return r ? number(*r) + " " + unit : "auto";
+}
+
+}  // namespace wattbench::drivers::yokogawa

@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include "drivers/transport/connection.hpp"
+
+namespace wattbench::drivers::transport {
+namespace {
+
+struct Good {
+    const char* text;
+    const char* described;
+};
+
+TEST(ParseConnection, AcceptsSerialAndTcpForms) {
+    const Good cases[] = {
+        {"serial:///dev/ttyUSB0", "/dev/ttyUSB0 at 9600 8N1"},
+        {"serial:///dev/ttyUSB0?baud=115200", "/dev/ttyUSB0 at 115200 8N1"},
+        {"serial:///dev/ttyS1?baud=9600&format=7O1", "/dev/ttyS1 at 9600 7O1"},
+        {"serial:///dev/ttyS1?format=7e2&baud=2400", "/dev/ttyS1 at 2400 7E2"},
+        {"serial:///tmp/ttyV0", "/tmp/ttyV0 at 9600 8N1"},
+        {"tcp://127.0.0.1:4001", "127.0.0.1:4001"},
+        {"tcp://meter.lab:23/", "meter.lab:23"},
+        {"tcp://[::1]:5025", "::1:5025"},
+    };
+    for (const auto& c : cases) {
+        auto r = parse_connection(c.text);
+        ASSERT_TRUE(std::holds_alternative<Endpoint>(r)) << c.text;
+        EXPECT_EQ(describe(std::get<Endpoint>(r)), c.described) << c.text;
+    }
+}
+
+TEST(ParseConnection, DefaultsComeFromTheInstrument) {
+    SerialSettings wattsup{115200, 8, Parity::none, 1};
+    auto r = parse_connection("serial:///dev/ttyUSB0", wattsup);
+    EXPECT_EQ(std::get<SerialEndpoint>(std::get<Endpoint>(r)).settings.baud, 115200);
+}
+
+struct Bad {
+    const char* text;
+    const char* names;  // the offending part the message must quote
+};
+
+TEST(ParseConnection, ErrorsNameTheOffendingPart) {
+    const Bad cases[] = {
+        {"/dev/ttyUSB0", "no scheme"},
+        {"usb://0b21:0025", "'usb'"},
+        {"serial://", "no device path"},
+        {"serial://dev/ttyUSB0", "'dev/ttyUSB0' must be absolute"},
+        {"serial:///dev/ttyUSB0?baud=fast", "baud 'fast'"},
+        {"serial:///dev/ttyUSB0?baud=0", "baud '0'"},
+        {"serial:///dev/ttyUSB0?format=9N1", "format '9N1'"},
+        {"serial:///dev/ttyUSB0?format=8X1", "format '8X1'"},
+        {"serial:///dev/ttyUSB0?parity=none", "unknown parameter 'parity'"},
+        {"serial:///dev/ttyUSB0?baud", "'baud' has no '=value'"},
+        {"tcp://host", "no ':PORT' after host 'host'"},
+        {"tcp://:4001", "empty host"},
+        {"tcp://host:99999", "port '99999'"},
+        {"tcp://host:12ab", "port '12ab'"},
+        {"tcp://[::1", "unterminated '['"},
+    };
+    for (const auto& c : cases) {
+        auto r = parse_connection(c.text);
+        ASSERT_TRUE(std::holds_alternative<api::DeviceError>(r)) << c.text;
+        const auto& e = std::get<api::DeviceError>(r);
+        EXPECT_EQ(e.kind, api::ErrorKind::config);
+        EXPECT_NE(e.message.find(c.names), std::string::npos) << c.text << " → " << e.message;
+        EXPECT_NE(e.message.find(c.text), std::string::npos) << e.message;
+    }
+}
+
+}  // namespace
+}  // namespace wattbench::drivers::transport
