@@ -10,11 +10,13 @@
 #include <fmt/format.h>
 
 #include "app/core/engine/manifest.hpp"
+#include "app/core/load/cpu_util_device.hpp"
 #include "app/core/load/load_factory.hpp"
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
+#include "app/core/record/threshold_watcher.hpp"
 #include "app/core/record/utc_time.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
@@ -56,6 +58,18 @@ record::EventLog::Level to_record_level(EventLevel l) {
     return record::EventLog::Level::info;
 }
 
+EventLevel threshold_event_level(record::ThresholdWatcher::Severity s) {
+    switch (s) {
+        case record::ThresholdWatcher::Severity::normal:
+            return EventLevel::info;
+        case record::ThresholdWatcher::Severity::warning:
+            return EventLevel::warn;
+        case record::ThresholdWatcher::Severity::critical:
+            return EventLevel::error;
+    }
+    return EventLevel::info;
+}
+
 }  // namespace
 
 Engine::Engine(const drivers::api::Registry& registry, const sampling::Clock& clock)
@@ -81,13 +95,19 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     profile_ = std::move(profile);
     options_ = std::move(options);
     host_ = host::read_host_facts();
+    load_env_ = load::LoadEnvironment::local();
 
     for (const auto& phase : profile_.phases) {
-        auto made = load::make_load(phase);
+        auto made = load::make_load(phase, load_env_);
         if (auto* err = std::get_if<std::string>(&made)) {
             return PrepareError{2, *err};
         }
-        loads_.push_back(std::move(std::get<std::unique_ptr<load::Load>>(made)));
+        auto& made_load = std::get<std::unique_ptr<load::Load>>(made);
+        cpu_targets_.push_back(
+            phase.load == profile::LoadKind::cpu
+                ? std::optional(load::cpu_load_target(made_load->cpus(), phase.intensity))
+                : std::nullopt);
+        loads_.push_back(std::move(made_load));
     }
 
     out_dir_ = options_.out_dir.empty() ? default_out_dir(profile_.run.name) : options_.out_dir;
@@ -114,6 +134,7 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         catalog_.devices.push_back(std::move(dc));
         slots_.push_back(std::move(slot));
     }
+    add_cpu_util_device();
     for (const auto& p : profile_.phases) {
         catalog_.phase_names.push_back(p.name);
         catalog_.phase_loads.emplace_back(profile::to_string(p.load));
@@ -181,6 +202,73 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     write_manifest();
     prepared_ = true;
     return std::nullopt;
+}
+
+// The achieved load is part of every run's record, so the engine measures it itself as the
+// built-in `host` device rather than relying on the profile to list a CPU driver.
+void Engine::add_cpu_util_device() {
+    const std::string id = load::CpuUtilDevice::device_id;
+    const bool taken = std::any_of(profile_.devices.begin(), profile_.devices.end(),
+                                   [&](const auto& d) { return d.id == id; });
+    if (taken) {
+        // A profile's own `cpu` driver device under this id has the same channel names, so the
+        // achieved load is checked against it; a device without them leaves phases unchecked.
+        cpu_util_device_ = id;
+        return;
+    }
+    std::vector<int> used;
+    for (const auto& l : loads_) {
+        for (int c : l->cpus()) {
+            if (std::find(used.begin(), used.end(), c) == used.end()) {
+                used.push_back(c);
+            }
+        }
+    }
+    std::sort(used.begin(), used.end());
+    profile::DeviceSettings d;
+    d.id = id;
+    d.driver = load::CpuUtilDevice::driver_name;
+    d.connection = "file:///proc/stat";
+    d.optional = true;
+    d.interval = profile_.run.interval;
+    d.location.file = profile_.path;
+    DeviceSlot slot;
+    slot.device = std::make_unique<load::CpuUtilDevice>(used);
+    record::DeviceChannels dc;
+    dc.device_id = d.id;
+    dc.driver = d.driver;
+    dc.interval = d.interval;
+    dc.channels = slot.device->channels();
+    catalog_.devices.push_back(std::move(dc));
+    slots_.push_back(std::move(slot));
+    profile_.devices.push_back(std::move(d));
+    cpu_util_device_ = id;
+}
+
+void Engine::check_achieved_load(std::size_t i, std::vector<stats::ChannelSummary>& rows) {
+    if (!cpu_targets_[i] || cpu_util_device_.empty()) {
+        return;
+    }
+    const auto& target = *cpu_targets_[i];
+    const auto a = load::achieved_cpu_load(rows, cpu_util_device_, target);
+    {
+        std::lock_guard lock(state_mutex_);
+        phase_records_[i].achieved_cpu_util = a.used_cpus;
+        phase_records_[i].achieved_total_cpu_util = a.total;
+        if (a.short_of_target) {
+            phase_records_[i].flags.emplace_back("load_short");
+        }
+    }
+    if (!a.short_of_target) {
+        return;
+    }
+    for (auto& r : rows) {
+        r.flags = r.flags.empty() ? "load_short" : r.flags + ";load_short";
+    }
+    log(EventLevel::warn,
+        fmt::format("phase '{}': achieved CPU load {:.1f} % on the used CPUs is more than {} "
+                    "points below the target {:.1f} %; its figures are flagged load_short",
+                    profile_.phases[i].name, *a.used_cpus, load::shortfall_points, target.percent));
 }
 
 void Engine::start() {
@@ -488,6 +576,7 @@ void Engine::recorder_thread() {
     std::vector<sampling::QueueItem> batch;
     std::vector<record::Sample> samples;
     std::map<std::int32_t, stats::WindowAccumulator> windows;
+    record::ThresholdWatcher thresholds(catalog_);
     batch.reserve(4096);
     samples.reserve(4096);
 
@@ -515,6 +604,9 @@ void Engine::recorder_thread() {
         for (auto& item : batch) {
             if (auto* s = std::get_if<record::Sample>(&item)) {
                 samples_csv_->write(*s);
+                if (auto e = thresholds.observe(*s)) {
+                    log(threshold_event_level(e->severity), e->message);
+                }
                 if (s->stage == Stage::window) {
                     auto it = windows.find(s->phase);
                     if (it != windows.end()) {
@@ -545,6 +637,7 @@ void Engine::recorder_thread() {
                 f.name = profile_.phases[static_cast<std::size_t>(m.phase)].name;
                 f.status = PhaseStatus::done;
                 f.summaries = it->second.close(m.utc, m.mono);
+                check_achieved_load(static_cast<std::size_t>(m.phase), f.summaries);
                 phases_csv_->write(f.summaries);
                 samples_csv_->flush();
                 set_phase_status(static_cast<std::size_t>(m.phase), PhaseStatus::done);
@@ -572,6 +665,7 @@ void Engine::write_manifest() {
     st.options = &options_;
     st.host = &host_;
     st.catalog = &catalog_;
+    st.topology = &load_env_.topology;
     st.status = run_status_;
     st.started = started_utc_;
     st.ended = ended_utc_;
@@ -584,8 +678,19 @@ void Engine::write_manifest() {
         d.identity = slots_[i].identity;
         st.devices.push_back(std::move(d));
     }
-    for (const auto& r : phase_records_) {
-        st.phases.push_back({r.status, r.window_start, r.window_end});
+    for (std::size_t i = 0; i < phase_records_.size(); ++i) {
+        const auto& r = phase_records_[i];
+        ManifestPhase mp{r.status, r.window_start, r.window_end};
+        if (i < loads_.size()) {
+            mp.cpus = loads_[i]->cpus();
+        }
+        if (i < cpu_targets_.size() && cpu_targets_[i]) {
+            mp.target_cpu_util = cpu_targets_[i]->percent;
+        }
+        mp.achieved_cpu_util = r.achieved_cpu_util;
+        mp.achieved_total_cpu_util = r.achieved_total_cpu_util;
+        mp.flags = r.flags;
+        st.phases.push_back(std::move(mp));
     }
     record::write_json_atomically(out_dir_ + "/manifest.json", build_manifest(st));
 }

@@ -12,7 +12,9 @@
 #include "app/core/engine/observer.hpp"
 #include "app/core/engine/run_options.hpp"
 #include "app/core/host/host_facts.hpp"
+#include "app/core/load/achieved_cpu_load.hpp"
 #include "app/core/load/load.hpp"
+#include "app/core/load/load_environment.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/core/sampling/clock.hpp"
@@ -87,6 +89,8 @@ private:
     void log(sampling::EventLevel level, const std::string& message);
     void set_phase_status(std::size_t index, PhaseStatus status);
     void write_manifest();
+    void add_cpu_util_device();
+    void check_achieved_load(std::size_t phase, std::vector<stats::ChannelSummary>& rows);
 
     const drivers::api::Registry& registry_;
     const sampling::Clock& clock_;
@@ -98,6 +102,9 @@ private:
     host::HostFacts host_;
     record::Catalog catalog_;
     std::vector<std::unique_ptr<load::Load>> loads_;
+    load::LoadEnvironment load_env_;
+    std::vector<std::optional<load::CpuLoadTarget>> cpu_targets_;  // per phase
+    std::string cpu_util_device_;  // device id measuring achieved load; empty: none
 
     struct DeviceSlot {
         std::unique_ptr<drivers::api::Device> device;  // until its sampler takes it
@@ -126,6 +133,9 @@ private:
         PhaseStatus status = PhaseStatus::pending;
         std::chrono::system_clock::time_point window_start{};
         std::chrono::system_clock::time_point window_end{};
+        std::optional<double> achieved_cpu_util;
+        std::optional<double> achieved_total_cpu_util;
+        std::vector<std::string> flags;
     };
     std::vector<PhaseRecord> phase_records_;
     RunStatus run_status_ = RunStatus::running;

@@ -22,6 +22,14 @@ double seconds(std::chrono::nanoseconds d) {
     return std::chrono::duration<double>(d).count();
 }
 
+nlohmann::json topology_json(const load::CpuTopology& t) {
+    nlohmann::json cpus = nlohmann::json::array();
+    for (const auto& c : t.cpus) {
+        cpus.push_back({{"cpu", c.cpu}, {"package", c.package}, {"core", c.core}});
+    }
+    return {{"packages", t.packages()}, {"physical_cores", t.physical_cores()}, {"cpus", cpus}};
+}
+
 nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
     const auto& t = c.thresholds;
     return nlohmann::json{
@@ -108,10 +116,23 @@ nlohmann::json build_manifest(const ManifestState& st) {
                          {"status", "pending"},
                          {"window_start", nullptr},
                          {"window_end", nullptr}};
+        if (ph.load == profile::LoadKind::cpu) {
+            j["placement"] = std::string(profile::to_string(ph.placement));
+            j["intensity"] = ph.intensity;
+            j["kernel"] = std::string(profile::to_string(ph.kernel));
+        }
         if (i < st.phases.size()) {
-            j["status"] = std::string(to_string(st.phases[i].status));
-            j["window_start"] = time_or_null(st.phases[i].window_start);
-            j["window_end"] = time_or_null(st.phases[i].window_end);
+            const auto& sp = st.phases[i];
+            j["status"] = std::string(to_string(sp.status));
+            j["window_start"] = time_or_null(sp.window_start);
+            j["window_end"] = time_or_null(sp.window_end);
+            if (ph.load == profile::LoadKind::cpu) {
+                j["cpus"] = sp.cpus;
+                j["target_cpu_util"] = optional_number(sp.target_cpu_util);
+                j["achieved_cpu_util"] = optional_number(sp.achieved_cpu_util);
+                j["achieved_total_cpu_util"] = optional_number(sp.achieved_total_cpu_util);
+            }
+            j["flags"] = sp.flags;
         }
         phases.push_back(std::move(j));
     }
@@ -139,10 +160,14 @@ nlohmann::json build_manifest(const ManifestState& st) {
         {"overrides", st.options ? st.options->overrides : nlohmann::json::object()},
     };
 
+    nlohmann::json host = host::to_json(*st.host);
+    if (st.topology) {
+        host["topology"] = topology_json(*st.topology);
+    }
     return nlohmann::json{
         {"tool", {{"name", "wattbench"}, {"version", kVersion}}},
         {"run", std::move(run)},
-        {"host", host::to_json(*st.host)},
+        {"host", std::move(host)},
         {"devices", std::move(devices)},
         {"phases", std::move(phases)},
         {"warnings", p.warnings},

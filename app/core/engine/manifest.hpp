@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "app/core/engine/observer.hpp"
 #include "app/core/engine/run_options.hpp"
 #include "app/core/host/host_facts.hpp"
+#include "app/core/load/cpu_topology.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/core/record/catalog.hpp"
 #include "drivers/api/device.hpp"
@@ -25,6 +27,11 @@ struct ManifestPhase {
     PhaseStatus status = PhaseStatus::pending;
     std::chrono::system_clock::time_point window_start{};
     std::chrono::system_clock::time_point window_end{};
+    std::vector<int> cpus;  // the logical CPU of each worker, as placed
+    std::optional<double> target_cpu_util;
+    std::optional<double> achieved_cpu_util;        // mean of the used CPUs over the window
+    std::optional<double> achieved_total_cpu_util;  // whole machine over the window
+    std::vector<std::string> flags;
 };
 
 struct ManifestState {
@@ -32,6 +39,7 @@ struct ManifestState {
     const RunOptions* options = nullptr;
     const host::HostFacts* host = nullptr;
     const record::Catalog* catalog = nullptr;
+    const load::CpuTopology* topology = nullptr;
     RunStatus status = RunStatus::running;
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point ended{};

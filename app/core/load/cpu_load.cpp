@@ -44,9 +44,9 @@ void CpuLoad::stop() {
 }
 
 std::string CpuLoad::describe() const {
-    std::string text = fmt::format("{} busy CPU thread{} ({} kernel", settings_.workers,
-                                   settings_.workers == 1 ? "" : "s",
-                                   profile::to_string(settings_.kernel));
+    std::string text =
+        fmt::format("{} busy CPU thread{} ({} kernel", settings_.workers,
+                    settings_.workers == 1 ? "" : "s", profile::to_string(settings_.kernel));
     if (settings_.intensity < 100.0) {
         text += fmt::format(", {}% intensity", settings_.intensity);
     }

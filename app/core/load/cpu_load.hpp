@@ -33,6 +33,7 @@ public:
     std::optional<std::string> start() override;
     void stop() override;
     std::string describe() const override;
+    std::vector<int> cpus() const override { return settings_.cpus; }
 
     const CpuLoadSettings& settings() const { return settings_; }
     // Work done by all workers so far, so tests can tell the threads really ran.

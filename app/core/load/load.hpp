@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace wattbench::core::load {
 
@@ -14,6 +15,8 @@ public:
     // Idempotent; returns once the load has fully stopped.
     virtual void stop() = 0;
     virtual std::string describe() const = 0;
+    // The logical CPUs the load pins its work to, one entry per worker; empty when unpinned.
+    virtual std::vector<int> cpus() const { return {}; }
 };
 
 }  // namespace wattbench::core::load

@@ -13,15 +13,14 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
     switch (phase.load) {
         case profile::LoadKind::idle:
             return std::make_unique<IdleLoad>();
-        case profile::LoadKind::cpu:
-        {
+        case profile::LoadKind::cpu: {
             CpuLoadSettings s;
             s.workers = phase.workers;
             s.intensity = phase.intensity;
             s.kernel = phase.kernel;
             if (!env.topology.cpus.empty() || !env.allowed_cpus.empty()) {
-                s.cpus = place_workers(env.topology, phase.workers, phase.placement,
-                                       env.allowed_cpus);
+                s.cpus =
+                    place_workers(env.topology, phase.workers, phase.placement, env.allowed_cpus);
             }
             return std::make_unique<CpuLoad>(std::move(s));
         }

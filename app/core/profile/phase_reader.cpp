@@ -22,9 +22,9 @@ constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "she
 constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
                                                    "intensity", "kernel"};
 constexpr std::array<std::string_view, 21> phase_keys{
-    "name",      "load",      "workers", "max_workers", "placement", "intensity", "kernel",
-    "warmup",    "window",    "command", "path",        "file_size", "sync",      "max_space",
-    "setup",     "teardown",  "shell",   "env",         "cwd",       "on_exit",   "score"};
+    "name",   "load",     "workers", "max_workers", "placement", "intensity", "kernel",
+    "warmup", "window",   "command", "path",        "file_size", "sync",      "max_space",
+    "setup",  "teardown", "shell",   "env",         "cwd",       "on_exit",   "score"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -198,8 +198,8 @@ void read_cpu_keys(const TomlTable& table, PhaseSettings& phase) {
             table.fail("intensity", "expected a percentage (1 to 100), got " + describe_value(*v));
         }
         if (!(percent >= 1.0 && percent <= 100.0)) {
-            table.fail("intensity", fmt::format("must be between 1 and 100 (percent), got {}",
-                                                percent));
+            table.fail("intensity",
+                       fmt::format("must be between 1 and 100 (percent), got {}", percent));
         }
         phase.intensity = percent;
     }

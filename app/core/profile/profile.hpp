@@ -55,7 +55,7 @@ struct PhaseSettings {
     Placement placement = Placement::spread;
     double intensity = 100.0;  // cpu: percent of each worker's time spent busy (duty cycle)
     CpuKernel kernel = CpuKernel::integer;
-    Duration warmup{0};         // resolved: phase's own, else run default
+    Duration warmup{0};  // resolved: phase's own, else run default
     Duration window{0};
     std::vector<std::string> command;  // load = "command" (run by the load-controller issue)
     SourceLocation location;           // of the [[phase]] table

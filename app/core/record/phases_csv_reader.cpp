@@ -41,6 +41,7 @@ constexpr std::array<std::string_view, kColumnCount> kNames{
     "max",   "stddev", "samples", "coverage", "start", "end"};
 
 constexpr std::string_view kEnergy = "energy_wh";
+constexpr std::string_view kFlags = "flags";
 constexpr std::size_t kAbsent = std::numeric_limits<std::size_t>::max();
 
 std::optional<double> parse_double(std::string_view s) {
@@ -104,6 +105,7 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
     std::array<std::size_t, kColumnCount> index;
     index.fill(kAbsent);
     std::size_t energy = kAbsent;
+    std::size_t flags = kAbsent;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         for (std::size_t c = 0; c < kColumnCount; ++c) {
             if (fields[i] == kNames[c]) {
@@ -115,6 +117,9 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
         }
         if (fields[i] == kEnergy) {
             energy = i;
+        }
+        if (fields[i] == kFlags) {
+            flags = i;
         }
     }
     for (std::size_t c = 0; c < kColumnCount; ++c) {
@@ -200,6 +205,9 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
                 return error(line, kEnergy, fmt::format("not a number: '{}'", fields[energy]));
             }
             row.energy_wh = *e;
+        }
+        if (flags != kAbsent) {
+            row.flags = fields[flags];
         }
         rows.push_back(std::move(row));
     }

@@ -48,8 +48,10 @@ std::string PhasesCsvWriter::format_row(const stats::ChannelSummary& r) {
     append_stat(out, r.min, present);
     append_stat(out, r.max, present);
     append_stat(out, r.stddev, present);
-    fmt::format_to(std::back_inserter(out), "{},{:.4f},{},{}\n", r.samples, r.coverage,
+    fmt::format_to(std::back_inserter(out), "{},{:.4f},{},{},", r.samples, r.coverage,
                    format_utc_ms(r.start), format_utc_ms(r.end));
+    append_csv_field(out, r.flags);
+    out.push_back('\n');
     return out;
 }
 

@@ -19,7 +19,7 @@ namespace wattbench::core::record {
 class PhasesCsvWriter {
 public:
     static constexpr std::string_view kHeader =
-        "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end\n";
+        "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,flags\n";
 
     // Creates or truncates `path` and writes the header.
     explicit PhasesCsvWriter(const std::string& path);

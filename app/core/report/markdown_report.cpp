@@ -354,6 +354,14 @@ void append_phase(std::string& out, const RunData& run, const PhaseView& phase) 
         line += " · **Window:** " + one_line(time_span(phase.window_start, phase.window_end));
     }
     out += line + "\n\n";
+    // Flags are per phase (the same on each of its rows), so the first row that has any speaks
+    // for the phase.
+    for (const PhaseRow* row : phase.rows) {
+        if (!row->flags.empty()) {
+            out += fmt::format("**Flags:** {}\n\n", one_line(row->flags));
+            break;
+        }
+    }
 
     MarkdownTable table({"Channel", "Unit", "Mean", "Min", "Max", "Stddev", "Samples", "Coverage"},
                         {Align::left, Align::left, Align::right, Align::right, Align::right,

@@ -25,6 +25,8 @@ constexpr std::array<std::string_view, 13> kColumns{
     "phase", "load",   "device",  "channel",  "unit",  "mean", "min",
     "max",   "stddev", "samples", "coverage", "start", "end"};
 
+constexpr std::string_view kFlagsColumn = "flags";
+
 enum Column : std::size_t {
     kPhase,
     kLoad,
@@ -218,7 +220,15 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
             fmt::format("{}: empty file, expected the header '{}'", path, expected_header())};
     }
     const auto& header = records.front();
-    if (!std::equal(header.fields.begin(), header.fields.end(), kColumns.begin(), kColumns.end())) {
+    // Files written before the `flags` column existed stay readable.
+    const bool has_flags =
+        header.fields.size() == kColumns.size() + 1 && header.fields.back() == kFlagsColumn;
+    const std::size_t width = kColumns.size() + (has_flags ? 1 : 0);
+    if (!std::equal(header.fields.begin(),
+                    header.fields.begin() + std::min(header.fields.size(), kColumns.size()),
+                    kColumns.begin(),
+                    kColumns.begin() + std::min(header.fields.size(), kColumns.size())) ||
+        header.fields.size() != width) {
         return Result{std::in_place_index<1>,
                       fmt::format("{}:{}: header must be '{}', found '{}'", path, header.line,
                                   expected_header(), join(header.fields))};
@@ -228,10 +238,10 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
     std::map<std::tuple<std::string, std::string, std::string>, std::size_t> first_line;
     for (std::size_t r = 1; r < records.size(); ++r) {
         const auto& record = records[r];
-        if (record.fields.size() != kColumns.size()) {
+        if (record.fields.size() != width) {
             return Result{std::in_place_index<1>,
                           fmt::format("{}:{}: expected {} columns, found {}", path, record.line,
-                                      kColumns.size(), record.fields.size())};
+                                      width, record.fields.size())};
         }
         auto parsed = parse_row(record.fields);
         if (const auto* error = std::get_if<FieldError>(&parsed)) {
@@ -240,6 +250,9 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
                                       kColumns[error->column], error->what)};
         }
         auto& row = std::get<PhaseRow>(parsed);
+        if (has_flags) {
+            row.flags = record.fields.back();
+        }
         const auto [it, inserted] =
             first_line.try_emplace({row.phase, row.device, row.channel}, record.line);
         if (!inserted) {

@@ -26,6 +26,7 @@ struct PhaseRow {
     double coverage = 0.0;
     std::string start;
     std::string end;
+    std::string flags;  // ';'-separated ("load_short"); empty in files without the column
 };
 
 struct RunData {

@@ -26,6 +26,9 @@ struct ChannelSummary {
     // column for it, so read_phases_csv gives NaN unless the file carries an energy_wh column.
     double energy_wh = 0.0;
     std::map<std::string, std::uint64_t> states;  // discrete channels: state -> count
+    // Conditions that make the whole phase's figures suspect ("load_short"), ';'-separated; the
+    // same on every row of a phase.
+    std::string flags;
     std::chrono::system_clock::time_point start;
     std::chrono::system_clock::time_point end;
 };

@@ -130,11 +130,15 @@ TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
     EXPECT_EQ(rec.result.status, RunStatus::completed);
 
     auto phases = lines(opt.out_dir + "/phases.csv");
-    ASSERT_EQ(phases.size(), 5u);  // header + 2 phases × 2 channels
+    // header + 2 phases × (2 meter channels + the built-in host/cpu_util and the one CPU that
+    // cpu-1 pins its worker to)
+    ASSERT_EQ(phases.size(), 9u);
     EXPECT_EQ(phases[0],
-              "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end");
+              "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,"
+              "flags");
     EXPECT_EQ(phases[1].rfind("idle,idle,meter,power,W,42,42,42,0,", 0), 0u) << phases[1];
-    EXPECT_EQ(phases[3].rfind("cpu-1,cpu,meter,power,W,42,", 0), 0u) << phases[3];
+    EXPECT_EQ(phases[3].rfind("idle,idle,host,cpu_util,%,", 0), 0u) << phases[3];
+    EXPECT_EQ(phases[5].rfind("cpu-1,cpu,meter,power,W,42,", 0), 0u) << phases[5];
 
     ASSERT_EQ(rec.finished.size(), 2u);
     const auto& s = rec.finished[0].summaries[0];
@@ -156,6 +160,13 @@ TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
     EXPECT_EQ(manifest["phases"][1]["status"], "done");
     EXPECT_EQ(manifest["devices"][0]["identity"]["model"], "fake");
     EXPECT_FALSE(manifest["host"]["cpu_model"].is_null());
+    EXPECT_FALSE(manifest["host"]["topology"]["cpus"].empty());
+    EXPECT_EQ(manifest["devices"][1]["id"], "host");
+    ASSERT_EQ(manifest["phases"][1]["cpus"].size(), 1u);
+    EXPECT_EQ(manifest["phases"][1]["placement"], "spread");
+    EXPECT_EQ(manifest["phases"][1]["target_cpu_util"], 100.0);
+    EXPECT_TRUE(manifest["phases"][1]["achieved_cpu_util"].is_number());
+    EXPECT_FALSE(manifest["phases"][0].contains("cpus"));
     fs::remove_all(opt.out_dir);
 }
 
@@ -174,7 +185,11 @@ TEST(Engine, AbortMarksTheCurrentPhaseInterruptedAndKeepsFinishedOnes) {
     EXPECT_EQ(result.status, RunStatus::interrupted);
     EXPECT_EQ(result.signal, 2);
     auto phases = lines(opt.out_dir + "/phases.csv");
-    EXPECT_EQ(phases.size(), 3u);  // idle only
+    ASSERT_GE(phases.size(), 4u);  // idle only: 2 meter channels, then host rows
+    for (std::size_t i = 1; i < phases.size(); ++i) {
+        EXPECT_EQ(phases[i].rfind(i <= 2 ? "idle,idle,meter," : "idle,idle,host,", 0), 0u)
+            << phases[i];
+    }
     std::ifstream mf(opt.out_dir + "/manifest.json");
     auto manifest = nlohmann::json::parse(mf);
     EXPECT_EQ(manifest["run"]["status"], "interrupted");
@@ -242,7 +257,7 @@ TEST(Engine, AnOptionalDeviceThatCannotOpenLeavesUnavailableRows) {
     engine.start();
     engine.wait();
     auto phases = lines(opt.out_dir + "/phases.csv");
-    ASSERT_EQ(phases.size(), 5u);
+    ASSERT_EQ(phases.size(), 6u);  // + host/cpu_util; an idle-only run pins no CPU
     EXPECT_NE(phases[3].find("idle,idle,slm,power,W,,,,,0,0.0000,"), std::string::npos)
         << phases[3];
     auto events = lines(opt.out_dir + "/events.log");
@@ -251,6 +266,66 @@ TEST(Engine, AnOptionalDeviceThatCannotOpenLeavesUnavailableRows) {
         logged = logged || e.find("optional device 'slm'") != std::string::npos;
     }
     EXPECT_TRUE(logged);
+    fs::remove_all(opt.out_dir);
+}
+
+// A stand-in for the `cpu` driver under the id `host`: every CPU reads 10 % busy, so a cpu phase
+// always falls short of its target.
+void add_idle_cpu_driver(drivers::api::Registry& r) {
+    r.add({"idlecpu", "test device", "none", "idlecpu://",
+           [](drivers::api::DeviceConfig&)
+               -> std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError> {
+               std::vector<drivers::api::ChannelSpec> channels{tests::channel("cpu_util", "%")};
+               for (int c = 0; c < 256; ++c) {
+                   channels.push_back(tests::channel("cpu" + std::to_string(c) + "_util", "%"));
+               }
+               const std::size_t n = channels.size();
+               auto d = std::make_unique<tests::FakeDevice>(std::move(channels));
+               d->on_poll = [n](auto) {
+                   drivers::api::PollResult r;
+                   for (std::size_t i = 0; i < n; ++i) {
+                       r.readings.push_back({i, 10.0, drivers::api::Status::ok, {}});
+                   }
+                   return r;
+               };
+               return d;
+           }});
+}
+
+TEST(Engine, ACpuPhaseShortOfItsTargetIsFlaggedAndLogged) {
+    auto registry = test_registry();
+    add_idle_cpu_driver(registry);
+    Engine engine(registry);
+    auto profile = make_profile(2);
+    auto host = profile.devices[0];
+    host.id = "host";
+    host.driver = "idlecpu";
+    host.connection = "idlecpu://";
+    profile.devices.push_back(host);
+    RunOptions opt;
+    opt.out_dir = temp_dir("short");
+    ASSERT_FALSE(engine.prepare(profile, opt));
+    engine.start();
+    EXPECT_EQ(engine.wait().status, RunStatus::completed);
+
+    for (const auto& row : lines(opt.out_dir + "/phases.csv")) {
+        if (row.rfind("idle,", 0) == 0) {
+            EXPECT_EQ(row.back(), ',') << row;  // idle has no target: never flagged
+        } else if (row.rfind("cpu-1,", 0) == 0) {
+            EXPECT_NE(row.find(",load_short"), std::string::npos) << row;
+        }
+    }
+    std::ifstream mf(opt.out_dir + "/manifest.json");
+    const auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["phases"][1]["flags"], nlohmann::json::array({"load_short"}));
+    EXPECT_EQ(manifest["phases"][1]["achieved_cpu_util"], 10.0);
+    EXPECT_EQ(manifest["devices"].size(), 2u);  // no second host device added
+    bool warned = false;
+    for (const auto& e : lines(opt.out_dir + "/events.log")) {
+        warned = warned || (e.find("WARN") != std::string::npos &&
+                            e.find("phase 'cpu-1': achieved CPU load 10.0 %") != std::string::npos);
+    }
+    EXPECT_TRUE(warned);
     fs::remove_all(opt.out_dir);
 }
 

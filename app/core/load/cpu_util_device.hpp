@@ -1,0 +1,41 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/core/load/proc_stat_times.hpp"
+#include "drivers/api/device.hpp"
+
+namespace wattbench::core::load {
+
+// The achieved CPU load, measured by the engine itself rather than by a profile device: the
+// run's `host` device with `cpu_util` (whole machine) and `cpuN_util` for each CPU a phase pins
+// workers to, in percent busy since the previous poll, from /proc/stat.
+class CpuUtilDevice final : public drivers::api::Device {
+public:
+    static constexpr const char* device_id = "host";
+    static constexpr const char* driver_name = "wattbench-cpu-util";
+
+    explicit CpuUtilDevice(std::vector<int> cpus, std::string proc_stat = "/proc/stat");
+    ~CpuUtilDevice() override { close(); }
+
+    static std::string channel_name(int cpu);
+
+    const std::vector<drivers::api::ChannelSpec>& channels() const override { return channels_; }
+    std::optional<drivers::api::DeviceError> open() override;
+    drivers::api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
+    void close() override;
+    drivers::api::DeviceIdentity identity() const override;
+
+private:
+    std::optional<ProcStatTimes> read();
+
+    std::vector<int> cpus_;
+    std::string path_;
+    std::vector<drivers::api::ChannelSpec> channels_;
+    int fd_ = -1;
+    std::string buffer_;
+    ProcStatTimes previous_;
+};
+
+}  // namespace wattbench::core::load
