@@ -1,6 +1,7 @@
 #include "drivers/builtin_registry.hpp"
 
 #include "drivers/cpu/register.hpp"
+#include "drivers/eastron/register.hpp"
 #include "drivers/hwmon/register.hpp"
 #include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
@@ -14,6 +15,7 @@ const api::Registry& builtin_registry() {
         r.add(sim::driver_info());
         r.add(yokogawa::wt310_driver_info());
         r.add(yokogawa::wt210_driver_info());
+        r.add(eastron::driver_info());
         r.add(cpu::driver_info());
         r.add(hwmon::driver_info());
         r.add(rapl::driver_info());
