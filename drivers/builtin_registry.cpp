@@ -3,6 +3,7 @@
 #include "drivers/cpu/register.hpp"
 #include "drivers/eastron/register.hpp"
 #include "drivers/hwmon/register.hpp"
+#include "drivers/ipmi/register.hpp"
 #include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
 #include "drivers/yokogawa/register.hpp"
@@ -19,6 +20,7 @@ const api::Registry& builtin_registry() {
         r.add(cpu::driver_info());
         r.add(hwmon::driver_info());
         r.add(rapl::driver_info());
+        r.add(ipmi::driver_info());
         return r;
     }();
     return registry;

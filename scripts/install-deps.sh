@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
   libserialport-dev
+  libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
 )
 missing=()
 for p in "${packages[@]}"; do
