@@ -96,6 +96,8 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     options_ = std::move(options);
     host_ = host::read_host_facts();
     load_env_ = load::LoadEnvironment::local();
+    out_dir_ = options_.out_dir.empty() ? default_out_dir(profile_.run.name) : options_.out_dir;
+    load_env_.run_dir = out_dir_;
 
     for (const auto& phase : profile_.phases) {
         auto made = load::make_load(phase, load_env_);
@@ -233,7 +235,10 @@ void Engine::add_cpu_util_device() {
     d.interval = profile_.run.interval;
     d.location.file = profile_.path;
     DeviceSlot slot;
-    slot.device = std::make_unique<load::CpuUtilDevice>(used);
+    const bool disk = std::any_of(profile_.phases.begin(), profile_.phases.end(),
+                                  [](const auto& p) { return p.load == profile::LoadKind::disk; });
+    slot.device = std::make_unique<load::CpuUtilDevice>(used, "/proc/stat",
+                                                        disk ? load_env_.disk_bytes : nullptr);
     record::DeviceChannels dc;
     dc.device_id = d.id;
     dc.driver = d.driver;
@@ -518,6 +523,10 @@ bool Engine::run_phase(std::size_t i) {
     push_marker(sampling::WindowMarker::Kind::close, idx);
     set_stage(idx, Stage::between, {});
     load.stop();
+    if (const auto failure = load.failure(); !failure.empty()) {
+        log(EventLevel::warn,
+            fmt::format("phase '{}': the load stopped early: {}", phase.name, failure));
+    }
     log(EventLevel::info, fmt::format("phase '{}': averaging window closed", phase.name));
     return true;
 }

@@ -25,11 +25,20 @@ drivers::api::ChannelSpec util_channel(std::string name, bool key) {
 
 }  // namespace
 
-CpuUtilDevice::CpuUtilDevice(std::vector<int> cpus, std::string proc_stat)
-    : cpus_(std::move(cpus)), path_(std::move(proc_stat)) {
+CpuUtilDevice::CpuUtilDevice(std::vector<int> cpus, std::string proc_stat,
+                             std::shared_ptr<const std::atomic<std::uint64_t>> disk_bytes)
+    : cpus_(std::move(cpus)), path_(std::move(proc_stat)), disk_bytes_(std::move(disk_bytes)) {
     channels_.push_back(util_channel("cpu_util", true));
     for (int cpu : cpus_) {
         channels_.push_back(util_channel(channel_name(cpu), false));
+    }
+    if (disk_bytes_) {
+        drivers::api::ChannelSpec c;
+        c.name = "disk_write";
+        c.quantity = drivers::api::Quantity::other;
+        c.unit = "MB/s";
+        c.display_min = 0.0;
+        channels_.push_back(std::move(c));
     }
 }
 
@@ -52,6 +61,8 @@ std::optional<drivers::api::DeviceError> CpuUtilDevice::open() {
                                          fmt::format("{}: no cpu line", path_)};
     }
     previous_ = std::move(*first);
+    previous_time_ = std::chrono::steady_clock::now();
+    previous_bytes_ = disk_bytes_ ? disk_bytes_->load(std::memory_order_relaxed) : 0;
     return std::nullopt;
 }
 
@@ -106,6 +117,16 @@ drivers::api::PollResult CpuUtilDevice::poll(std::chrono::steady_clock::time_poi
                        : std::nullopt);
     }
     previous_ = std::move(*now);
+    if (disk_bytes_) {
+        const auto t = std::chrono::steady_clock::now();
+        const auto bytes = disk_bytes_->load(std::memory_order_relaxed);
+        const double dt = std::chrono::duration<double>(t - previous_time_).count();
+        put(cpus_.size() + 1,
+            dt > 0.0 ? std::optional(static_cast<double>(bytes - previous_bytes_) / dt / 1e6)
+                     : std::nullopt);
+        previous_bytes_ = bytes;
+        previous_time_ = t;
+    }
     return result;
 }
 

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,13 +14,15 @@ namespace wattbench::core::load {
 
 // The achieved CPU load, measured by the engine itself rather than by a profile device: the
 // run's `host` device with `cpu_util` (whole machine) and `cpuN_util` for each CPU a phase pins
-// workers to, in percent busy since the previous poll, from /proc/stat.
+// workers to, in percent busy since the previous poll, from /proc/stat; with a disk byte
+// counter also `disk_write`, the disk loads' write rate in MB/s (10^6 bytes per second).
 class CpuUtilDevice final : public drivers::api::Device {
 public:
     static constexpr const char* device_id = "host";
     static constexpr const char* driver_name = "wattbench-cpu-util";
 
-    explicit CpuUtilDevice(std::vector<int> cpus, std::string proc_stat = "/proc/stat");
+    explicit CpuUtilDevice(std::vector<int> cpus, std::string proc_stat = "/proc/stat",
+                           std::shared_ptr<const std::atomic<std::uint64_t>> disk_bytes = nullptr);
     ~CpuUtilDevice() override { close(); }
 
     static std::string channel_name(int cpu);
@@ -36,6 +42,9 @@ private:
     int fd_ = -1;
     std::string buffer_;
     ProcStatTimes previous_;
+    std::shared_ptr<const std::atomic<std::uint64_t>> disk_bytes_;
+    std::uint64_t previous_bytes_ = 0;
+    std::chrono::steady_clock::time_point previous_time_{};
 };
 
 }  // namespace wattbench::core::load

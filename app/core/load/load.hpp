@@ -17,6 +17,9 @@ public:
     virtual std::string describe() const = 0;
     // The logical CPUs the load pins its work to, one entry per worker; empty when unpinned.
     virtual std::vector<int> cpus() const { return {}; }
+    // Why the load's work ended before stop() was called (disk full, I/O error); empty if it
+    // did not. Checked when the phase ends, so the record says the load was not what it seemed.
+    virtual std::string failure() const { return {}; }
 };
 
 }  // namespace wattbench::core::load

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "app/core/load/cpu_topology.hpp"
@@ -10,6 +14,10 @@ namespace wattbench::core::load {
 struct LoadEnvironment {
     CpuTopology topology;
     std::vector<int> allowed_cpus;  // this process's affinity mask; empty: unknown
+    std::string run_dir;            // disk phases write under it unless given a path
+    // Bytes written by disk loads, which the host device turns into host/disk_write [MB/s].
+    std::shared_ptr<std::atomic<std::uint64_t>> disk_bytes =
+        std::make_shared<std::atomic<std::uint64_t>>(0);
 
     // The local machine: sysfs topology and sched_getaffinity.
     static LoadEnvironment local(const std::string& sysfs_root = "/sys");

@@ -2,11 +2,89 @@
 
 #include <fmt/format.h>
 
+#include "app/core/load/byte_size.hpp"
 #include "app/core/load/cpu_load.hpp"
 #include "app/core/load/cpu_placement.hpp"
+#include "app/core/load/disk_load.hpp"
 #include "app/core/load/idle_load.hpp"
 
 namespace wattbench::core::load {
+
+namespace {
+
+using Made = std::variant<std::unique_ptr<Load>, std::string>;
+
+std::string located(const profile::PhaseSettings& phase, const std::string& key,
+                    const std::string& message) {
+    const auto it = phase.key_locations.find(key);
+    const auto& where = it != phase.key_locations.end() ? it->second : phase.location;
+    return fmt::format("{}:{}: phase '{}': {}: {}", where.file, where.line, phase.name, key,
+                       message);
+}
+
+const drivers::api::OptionValue* option(const profile::PhaseSettings& phase,
+                                        const std::string& key) {
+    const auto it = phase.load_options.find(key);
+    return it == phase.load_options.end() ? nullptr : &it->second;
+}
+
+std::variant<std::uint64_t, std::string> size_option(const profile::PhaseSettings& phase,
+                                                     const std::string& key,
+                                                     std::uint64_t fallback) {
+    const auto* v = option(phase, key);
+    if (!v) {
+        return fallback;
+    }
+    if (const auto* i = std::get_if<std::int64_t>(v); i && *i > 0) {
+        return static_cast<std::uint64_t>(*i);
+    }
+    if (const auto* s = std::get_if<std::string>(v)) {
+        if (auto bytes = parse_byte_size(*s); bytes && *bytes > 0) {
+            return *bytes;
+        }
+    }
+    return located(phase, key, "expected a size such as \"1GiB\", \"512MiB\" or a byte count");
+}
+
+Made make_disk_load(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
+    DiskLoadSettings s;
+    s.path = (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/wattbench-disk";
+    if (const auto* v = option(phase, "path")) {
+        const auto* p = std::get_if<std::string>(v);
+        if (!p || p->empty()) {
+            return located(phase, "path", "expected a folder name");
+        }
+        s.path = *p;
+    }
+    auto size = size_option(phase, "file_size", s.file_size);
+    if (auto* err = std::get_if<std::string>(&size)) {
+        return *err;
+    }
+    s.file_size = std::get<std::uint64_t>(size);
+    auto space = size_option(phase, "max_space", 0);
+    if (auto* err = std::get_if<std::string>(&space)) {
+        return *err;
+    }
+    s.max_space = std::get<std::uint64_t>(space);
+    if (const auto* v = option(phase, "sync")) {
+        const auto* m = std::get_if<std::string>(v);
+        if (m && *m == "fsync") {
+            s.sync = DiskSync::fsync;
+        } else if (m && *m == "direct") {
+            s.sync = DiskSync::direct;
+        } else if (m && *m == "none") {
+            s.sync = DiskSync::none;
+        } else {
+            return located(phase, "sync", "expected \"fsync\", \"direct\" or \"none\"");
+        }
+    }
+    if (s.max_space && s.file_size > s.max_space) {
+        return located(phase, "file_size", "is larger than max_space");
+    }
+    return std::make_unique<DiskLoad>(std::move(s), env.disk_bytes);
+}
+
+}  // namespace
 
 std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseSettings& phase,
                                                            const LoadEnvironment& env) {
@@ -25,12 +103,13 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
             return std::make_unique<CpuLoad>(std::move(s));
         }
         case profile::LoadKind::disk:
+            return make_disk_load(phase, env);
         case profile::LoadKind::command:
             break;
     }
     return fmt::format(
         "{}:{}: phase '{}': load '{}' is not available in this version of wattbench yet "
-        "(only 'idle' and 'cpu' are); remove the phase or leave it out with --only",
+        "(only 'idle', 'cpu' and 'disk' are); remove the phase or leave it out with --only",
         phase.location.file, phase.location.line, phase.name, profile::to_string(phase.load));
 }
 

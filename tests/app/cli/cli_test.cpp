@@ -235,14 +235,14 @@ TEST(Cli, ProfileErrorsNameFileLineAndKey) {
 
 TEST(Cli, UnimplementedLoadsAreRefusedNotRunIdle) {
     const auto path =
-        fs::temp_directory_path() / ("wb-disk-" + std::to_string(::getpid()) + ".toml");
-    std::ofstream(path)
-        << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
-           "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"disk\"\nload = \"disk\"\n";
-    const auto dir = out_dir("disk");
+        fs::temp_directory_path() / ("wb-command-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path) << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
+                           "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"model\"\n"
+                           "load = \"command\"\ncommand = [\"true\"]\n";
+    const auto dir = out_dir("command");
     auto r = run({"run", path.string(), "--out", dir});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("'disk'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("'command'"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir));
     fs::remove(path);
 }

@@ -329,6 +329,55 @@ TEST(Engine, ACpuPhaseShortOfItsTargetIsFlaggedAndLogged) {
     fs::remove_all(opt.out_dir);
 }
 
+TEST(Engine, ADiskPhaseRecordsItsWriteRateAndLeavesNoFiles) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    auto profile = make_profile(1);
+    profile.phases[0].name = "disk";
+    profile.phases[0].load = profile::LoadKind::disk;
+    profile.phases[0].load_options = {{"file_size", std::string("256KiB")},
+                                      {"max_space", std::string("1MiB")},
+                                      {"sync", std::string("none")}};
+    RunOptions opt;
+    opt.out_dir = temp_dir("disk");
+    ASSERT_FALSE(engine.prepare(profile, opt));
+    engine.start();
+    EXPECT_EQ(engine.wait().status, RunStatus::completed);
+    bool found = false;
+    for (const auto& row : lines(opt.out_dir + "/phases.csv")) {
+        if (row.rfind("disk,disk,host,disk_write,MB/s,", 0) == 0) {
+            found = true;
+            EXPECT_NE(row.rfind("disk,disk,host,disk_write,MB/s,0,", 0), 0u) << row;
+        }
+    }
+    EXPECT_TRUE(found);
+    EXPECT_FALSE(fs::exists(opt.out_dir + "/wattbench-disk"));
+    fs::remove_all(opt.out_dir);
+}
+
+TEST(Engine, AnAbortedDiskPhaseRemovesItsFiles) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    auto profile = make_profile(1);
+    profile.phases[0].load = profile::LoadKind::disk;
+    profile.phases[0].warmup = std::chrono::seconds(30);
+    profile.phases[0].load_options = {{"file_size", std::string("256KiB")},
+                                      {"max_space", std::string("1MiB")},
+                                      {"sync", std::string("none")}};
+    RunOptions opt;
+    opt.out_dir = temp_dir("diskabort");
+    ASSERT_FALSE(engine.prepare(profile, opt));
+    engine.start();
+    for (int i = 0; i < 500 && !fs::exists(opt.out_dir + "/wattbench-disk"); ++i) {
+        std::this_thread::sleep_for(milliseconds(5));
+    }
+    EXPECT_TRUE(fs::exists(opt.out_dir + "/wattbench-disk"));
+    engine.abort(2);
+    EXPECT_EQ(engine.wait().status, RunStatus::interrupted);
+    EXPECT_FALSE(fs::exists(opt.out_dir + "/wattbench-disk"));
+    fs::remove_all(opt.out_dir);
+}
+
 TEST(Engine, RefusesNonEmptyOutputWithoutForceAndUnimplementedLoads) {
     auto registry = test_registry();
     RunOptions opt;
@@ -344,13 +393,13 @@ TEST(Engine, RefusesNonEmptyOutputWithoutForceAndUnimplementedLoads) {
     {
         Engine engine(registry);
         auto profile = make_profile(1);
-        profile.phases[0].load = profile::LoadKind::disk;
+        profile.phases[0].load = profile::LoadKind::command;
         profile.phases[0].location = {"p.toml", 12, 1};
         opt.force = true;
         auto err = engine.prepare(profile, opt);
         ASSERT_TRUE(err);
         EXPECT_NE(err->message.find("p.toml:12"), std::string::npos) << err->message;
-        EXPECT_NE(err->message.find("'disk'"), std::string::npos) << err->message;
+        EXPECT_NE(err->message.find("'command'"), std::string::npos) << err->message;
     }
     EXPECT_TRUE(fs::exists(opt.out_dir + "/keep.txt"));
     fs::remove_all(opt.out_dir);
