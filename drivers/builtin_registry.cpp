@@ -6,6 +6,7 @@
 #include "drivers/ipmi/register.hpp"
 #include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
+#include "drivers/wattsup/register.hpp"
 #include "drivers/yokogawa/register.hpp"
 
 namespace wattbench::drivers {
@@ -17,6 +18,7 @@ const api::Registry& builtin_registry() {
         r.add(yokogawa::wt310_driver_info());
         r.add(yokogawa::wt210_driver_info());
         r.add(eastron::driver_info());
+        r.add(wattsup::driver_info());
         r.add(cpu::driver_info());
         r.add(hwmon::driver_info());
         r.add(rapl::driver_info());

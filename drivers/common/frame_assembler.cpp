@@ -16,11 +16,16 @@ void FrameAssembler::push(std::span<const std::uint8_t> bytes) {
 }
 
 std::optional<std::vector<std::uint8_t>> FrameAssembler::next(const Scanner& scanner) {
-    std::span<const std::uint8_t> view(buf_.data() + start_, buffered());
-    Scan s = scanner(view);
-    const std::size_t skip = std::min(s.skip, view.size());
-    start_ += skip;
-    discarded_ += skip;
+    Scan s;
+    // Skipping noise can expose a frame the same call should return: rescan until a frame is
+    // found or the scanner stops making progress.
+    do {
+        std::span<const std::uint8_t> view(buf_.data() + start_, buffered());
+        s = scanner(view);
+        s.skip = std::min(s.skip, view.size());
+        start_ += s.skip;
+        discarded_ += s.skip;
+    } while (s.length == 0 && s.skip > 0 && buffered() > 0);
     if (s.length == 0 || s.length > buffered()) {
         return std::nullopt;
     }

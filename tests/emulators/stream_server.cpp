@@ -127,6 +127,14 @@ void StreamServer::run() {
         if (listen_fd_ >= 0) {
             fds[n++] = {listen_fd_, POLLIN, 0};
         }
+        std::function<std::string()> ticker;
+        {
+            std::lock_guard lock(mutex_);
+            ticker = ticker_;
+        }
+        if (ticker && link_fd_ >= 0 && !silent) {
+            send_out(link_fd_, ticker());
+        }
         if (::poll(fds, n, 10) <= 0) {
             continue;
         }
@@ -165,7 +173,10 @@ void StreamServer::serve(int fd) {
         return;
     }
     input_.append(buf, static_cast<std::size_t>(n));
-    std::string out = handler_(input_);
+    send_out(fd, handler_(input_));
+}
+
+void StreamServer::send_out(int fd, std::string out) {
     if (out.empty()) {
         return;
     }
@@ -173,7 +184,8 @@ void StreamServer::serve(int fd) {
         out = std::string("\xff\xfe\x01#@!garbage\x7f\r\n", 16) + out;
     }
     std::size_t done = 0;
-    while (done < out.size()) {
+    // Nobody reading (a pty between sessions) must not wedge the emulator: give up after ~200 ms.
+    for (int waits = 0; done < out.size() && waits < 200;) {
         ssize_t w = kind_ == Kind::tcp
                         ? ::send(fd, out.data() + done, out.size() - done, MSG_NOSIGNAL)
                         : ::write(fd, out.data() + done, out.size() - done);
@@ -183,6 +195,7 @@ void StreamServer::serve(int fd) {
             return;
         } else {
             ::usleep(1000);
+            ++waits;
         }
     }
 }

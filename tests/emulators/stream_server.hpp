@@ -35,14 +35,23 @@ public:
 
     int connections() const { return connections_.load(); }
 
+    // Called every ~10 ms while a link is up, for instruments that talk unprompted (streamed
+    // records); must be set before the instrument is used.
+    void set_ticker(std::function<std::string()> ticker) {
+        std::lock_guard lock(mutex_);
+        ticker_ = std::move(ticker);
+    }
+
 private:
     void run();
     void open_pty();
     void close_link();
     void serve(int fd);
+    void send_out(int fd, std::string out);
 
     Kind kind_;
     Handler handler_;
+    std::function<std::string()> ticker_;
     std::string dir_;
     std::string link_path_;
     std::uint16_t port_ = 0;
