@@ -110,6 +110,7 @@ void IpmiDevice::wipe_password() {
 }
 
 void IpmiDevice::close() {
+    dcmi_.close();
     if (ctx_) {
         ipmi_monitoring_ctx_destroy(ctx_);
         ctx_ = nullptr;
@@ -180,12 +181,51 @@ std::optional<api::DeviceError> IpmiDevice::open() {
         close();
         return e;
     }
-    auto e = read_all(!discovered_, nullptr);
+    const bool discover = !discovered_;
+    auto e = read_all(discover, nullptr);
     if (e) {
         close();
         return e;
     }
+    if (discover) {
+        discover_dcmi();
+    }
     return std::nullopt;
+}
+
+void IpmiDevice::discover_dcmi() {
+    if (!settings_.dcmi) {
+        return;
+    }
+    // Kept as its own channel: BMC power lags and over-reports against a wall meter, so it
+    // never stands in for one. A BMC without DCMI simply has no such channel.
+    auto p = dcmi_.read(settings_, password_);
+    if (!std::holds_alternative<DcmiPower>(p)) {
+        dcmi_.close();
+        return;
+    }
+    api::ChannelSpec c;
+    c.name = "dcmi_power";
+    c.quantity = api::Quantity::power;
+    c.unit = "W";
+    c.display_min = 0.0;
+    dcmi_channel_ = channels_.size();
+    channels_.push_back(std::move(c));
+}
+
+void IpmiDevice::poll_dcmi(api::PollResult& out) {
+    if (!dcmi_channel_) {
+        return;
+    }
+    api::Reading r;
+    r.channel = *dcmi_channel_;
+    r.status = api::Status::unavailable;
+    auto p = dcmi_.read(settings_, password_);
+    if (const auto* power = std::get_if<DcmiPower>(&p); power && power->active) {
+        r.value = power->current_w;
+        r.status = api::Status::ok;
+    }
+    out.readings.push_back(std::move(r));
 }
 
 std::optional<api::DeviceError> IpmiDevice::read_all(bool discover, api::PollResult* out) {
@@ -332,15 +372,18 @@ api::PollResult IpmiDevice::poll(std::chrono::steady_clock::time_point /*deadlin
         out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
         return out;
     }
-    if (auto e = read_all(false, &out)) {
-        out.readings.clear();
-        // A BMC that stops answering mid-run is a lost link: the sampler reopens it with
-        // backoff and records the gap.
-        if (e->kind == api::ErrorKind::unreachable) {
-            e->kind = api::ErrorKind::link_lost;
-        }
-        out.error = std::move(e);
+    auto e = read_all(false, &out);
+    if (!e) {
+        poll_dcmi(out);
+        return out;
     }
+    out.readings.clear();
+    // A BMC that stops answering mid-run is a lost link: the sampler reopens it with backoff
+    // and records the gap.
+    if (e->kind == api::ErrorKind::unreachable) {
+        e->kind = api::ErrorKind::link_lost;
+    }
+    out.error = std::move(e);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "drivers/api/device.hpp"
+#include "drivers/ipmi/dcmi_session.hpp"
 #include "drivers/ipmi/settings.hpp"
 
 struct ipmi_monitoring_ctx;
@@ -33,6 +34,8 @@ private:
     struct Read;
     std::optional<api::DeviceError> read_all(bool discover, api::PollResult* out);
     std::optional<api::DeviceError> prepare_cache_dir();
+    void discover_dcmi();
+    void poll_dcmi(api::PollResult& out);
     void wipe_password();
 
     Settings settings_;
@@ -44,6 +47,8 @@ private:
     std::string cache_dir_;
     bool own_cache_dir_ = false;
     bool discovered_ = false;
+    DcmiSession dcmi_;
+    std::optional<std::size_t> dcmi_channel_;
     api::DeviceIdentity identity_;
 };
 

@@ -117,6 +117,9 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
             *field = static_cast<int>(*v);
         }
     }
+    if (auto v = o.take_bool("dcmi")) {
+        s.dcmi = *v;
+    }
     if (auto v = o.take_string("sdr_cache_dir")) {
         if (v->empty()) {
             return key_error("sdr_cache_dir", "expected a directory");

@@ -23,6 +23,7 @@ struct Settings {
     std::string password_file;         // empty: WATTBENCH_IPMI_PASSWORD
     std::vector<std::string> sensors;  // sensor or channel names to keep; empty: all
     std::vector<std::string> types;    // temperature, fan, voltage, current, power, state
+    bool dcmi = true;  // add `dcmi_power` when the BMC answers DCMI Get Power Reading
 };
 
 // Validates connection string and options without any I/O. A `password` key is refused:

@@ -10,12 +10,14 @@
 #include "drivers/cpu/proc_stat.hpp"
 #include "drivers/hwmon/channel_name.hpp"
 #include "drivers/hwmon/chip_sensors.hpp"
+#include "drivers/ipmi/dcmi_power.hpp"
 #include "drivers/ipmi/sensor_name.hpp"
 #include "drivers/ipmi/target.hpp"
 #include "drivers/rapl/energy_counter.hpp"
 
-// The text the host drivers read from procfs/sysfs, and the IPMI connection string and sensor
-// names: every parser must survive any input, and what it returns must keep its promises.
+// The text the host drivers read from procfs/sysfs, the DCMI power reply, the IPMI connection
+// string and sensor names: every parser must survive any input, and what it returns must keep
+// its promises.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace wattbench::drivers;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -70,6 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         (void)t->address();
     }
+    ipmi::parse_dcmi_power(data, size);
     if (ipmi::sensor_channel_name(text).empty()) {
         std::abort();
     }

@@ -68,7 +68,9 @@ TEST(IpmiSettings, EveryOption) {
     c.options.set("password_file", std::string("/etc/wb/bmc.pw"));
     c.options.set("sensors", std::string("System Temp, fan_1"));
     c.options.set("types", std::string("temperature,fan"));
+    c.options.set("dcmi", false);
     auto s = std::get<Settings>(parse_settings(c));
+    EXPECT_FALSE(s.dcmi);
     EXPECT_TRUE(c.options.unused().empty());
     EXPECT_EQ(s.cipher_suite, 17);
     EXPECT_EQ(s.privilege, Privilege::admin);
