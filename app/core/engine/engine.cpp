@@ -411,9 +411,12 @@ void Engine::push_marker(sampling::WindowMarker::Kind kind, std::int32_t phase) 
     queue_.push(m);
 }
 
-Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup) {
+Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load) {
     const auto end = clock_.now() + d;
     for (;;) {
+        if (load.exited()) {
+            return Wait::load_ended;
+        }
         if (want_skip_phase_.exchange(false)) {
             return Wait::skip_phase;
         }
@@ -441,6 +444,7 @@ bool Engine::run_phase(std::size_t i) {
     const auto& phase = profile_.phases[i];
     const auto idx = static_cast<std::int32_t>(i);
     auto& load = *loads_[i];
+    load.set_wake([this] { control_.poke(); });
     want_skip_warmup_.store(false);
     want_skip_phase_.store(false);
 
@@ -469,6 +473,7 @@ bool Engine::run_phase(std::size_t i) {
         push_marker(sampling::WindowMarker::Kind::discard, idx);
         set_stage(idx, Stage::between, {});
         load.stop();
+        after_load_stop(i);
         set_phase_status(i, status);
         log(status == PhaseStatus::interrupted ? EventLevel::warn : EventLevel::info,
             fmt::format("phase '{}' {}", phase.name, to_string(status)));
@@ -482,10 +487,23 @@ bool Engine::run_phase(std::size_t i) {
         }
     };
 
-    Wait w = wait_for(phase.warmup, true);
+    auto load_ended = [&] {
+        const auto e = load.exited();
+        log(e->fail ? EventLevel::error : EventLevel::info,
+            fmt::format("phase '{}': {}{}", phase.name, e->message,
+                        e->fail ? "; on_exit = \"fail\" fails the phase" : ""));
+        return e->fail;
+    };
+    Wait w = wait_for(phase.warmup, true, load);
     if (w == Wait::abort) {
         finish_early(PhaseStatus::interrupted);
         return false;
+    }
+    if (w == Wait::load_ended) {
+        // Before the window opened there is nothing to average: the phase did not measure.
+        load_ended();
+        finish_early(PhaseStatus::failed);
+        return true;
     }
     if (w == Wait::skip_phase) {
         finish_early(PhaseStatus::skipped);
@@ -505,10 +523,14 @@ bool Engine::run_phase(std::size_t i) {
     set_stage(idx, Stage::window, phase.window);
     log(EventLevel::info, fmt::format("phase '{}': averaging window opened", phase.name));
 
-    w = wait_for(phase.window, false);
+    w = wait_for(phase.window, false, load);
     if (w == Wait::abort) {
         finish_early(PhaseStatus::interrupted);
         return false;
+    }
+    if (w == Wait::load_ended && load_ended()) {
+        finish_early(PhaseStatus::failed);
+        return true;
     }
     if (w == Wait::skip_phase) {
         finish_early(PhaseStatus::skipped);
@@ -523,12 +545,27 @@ bool Engine::run_phase(std::size_t i) {
     push_marker(sampling::WindowMarker::Kind::close, idx);
     set_stage(idx, Stage::between, {});
     load.stop();
-    if (const auto failure = load.failure(); !failure.empty()) {
-        log(EventLevel::warn,
-            fmt::format("phase '{}': the load stopped early: {}", phase.name, failure));
-    }
+    after_load_stop(i);
     log(EventLevel::info, fmt::format("phase '{}': averaging window closed", phase.name));
     return true;
+}
+
+void Engine::after_load_stop(std::size_t i) {
+    const auto& load = *loads_[i];
+    const auto& name = profile_.phases[i].name;
+    if (const auto failure = load.failure(); !failure.empty()) {
+        log(EventLevel::warn, fmt::format("phase '{}': the load stopped early: {}", name, failure));
+    }
+    if (auto score = load.score()) {
+        log(EventLevel::info,
+            fmt::format("phase '{}': score {} {}", name, score->value, score->unit));
+        std::lock_guard lock(state_mutex_);
+        phase_records_[i].score = std::move(score);
+    } else if (!profile_.phases[i].command_settings.score_regex.empty()) {
+        log(EventLevel::warn, fmt::format("phase '{}': the score regex matched no number in the "
+                                          "command's output",
+                                          name));
+    }
 }
 
 void Engine::run_thread() {
@@ -699,6 +736,7 @@ void Engine::write_manifest() {
         mp.achieved_cpu_util = r.achieved_cpu_util;
         mp.achieved_total_cpu_util = r.achieved_total_cpu_util;
         mp.flags = r.flags;
+        mp.score = r.score;
         st.phases.push_back(std::move(mp));
     }
     record::write_json_atomically(out_dir_ + "/manifest.json", build_manifest(st));

@@ -72,7 +72,7 @@ public:
     const host::HostFacts& host() const { return host_; }
 
 private:
-    enum class Wait { elapsed, skip_warmup, skip_phase, abort };
+    enum class Wait { elapsed, skip_warmup, skip_phase, abort, load_ended };
 
     void on_device_state(std::uint32_t device, sampling::DeviceState state,
                          const std::string& detail) override;
@@ -82,7 +82,8 @@ private:
     void run_thread();
     void recorder_thread();
     bool run_phase(std::size_t index);
-    Wait wait_for(std::chrono::nanoseconds d, bool warmup);
+    Wait wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load);
+    void after_load_stop(std::size_t phase);
     void set_stage(std::int32_t phase, phases::Stage stage, std::chrono::nanoseconds planned);
     void settle(std::uint32_t generation);
     void push_marker(sampling::WindowMarker::Kind kind, std::int32_t phase);
@@ -136,6 +137,7 @@ private:
         std::optional<double> achieved_cpu_util;
         std::optional<double> achieved_total_cpu_util;
         std::vector<std::string> flags;
+        std::optional<load::LoadScore> score;
     };
     std::vector<PhaseRecord> phase_records_;
     RunStatus run_status_ = RunStatus::running;

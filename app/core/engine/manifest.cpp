@@ -133,6 +133,11 @@ nlohmann::json build_manifest(const ManifestState& st) {
                 j["achieved_total_cpu_util"] = optional_number(sp.achieved_total_cpu_util);
             }
             j["flags"] = sp.flags;
+            if (ph.load == profile::LoadKind::command) {
+                j["score"] =
+                    sp.score ? nlohmann::json{{"value", sp.score->value}, {"unit", sp.score->unit}}
+                             : nlohmann::json(nullptr);
+            }
         }
         phases.push_back(std::move(j));
     }

@@ -11,6 +11,7 @@
 #include "app/core/engine/run_options.hpp"
 #include "app/core/host/host_facts.hpp"
 #include "app/core/load/cpu_topology.hpp"
+#include "app/core/load/load.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/core/record/catalog.hpp"
 #include "drivers/api/device.hpp"
@@ -32,6 +33,7 @@ struct ManifestPhase {
     std::optional<double> achieved_cpu_util;        // mean of the used CPUs over the window
     std::optional<double> achieved_total_cpu_util;  // whole machine over the window
     std::vector<std::string> flags;
+    std::optional<load::LoadScore> score;  // command phases with a score regex
 };
 
 struct ManifestState {

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include "app/core/load/byte_size.hpp"
+
+#include "app/core/load/command_load.hpp"
 #include "app/core/load/cpu_load.hpp"
 #include "app/core/load/cpu_placement.hpp"
 #include "app/core/load/disk_load.hpp"
@@ -104,13 +107,24 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
         }
         case profile::LoadKind::disk:
             return make_disk_load(phase, env);
-        case profile::LoadKind::command:
-            break;
+        case profile::LoadKind::command: {
+            CommandLoadSettings s;
+            s.command = phase.command;
+            s.options = phase.command_settings;
+            std::string safe;
+            for (char c : phase.name) {
+                safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                         c == '.')
+                            ? c
+                            : '_';
+            }
+            s.log_path =
+                (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/logs/" + safe + ".log";
+            return std::make_unique<CommandLoad>(std::move(s));
+        }
     }
-    return fmt::format(
-        "{}:{}: phase '{}': load '{}' is not available in this version of wattbench yet "
-        "(only 'idle', 'cpu' and 'disk' are); remove the phase or leave it out with --only",
-        phase.location.file, phase.location.line, phase.name, profile::to_string(phase.load));
+    return fmt::format("{}:{}: phase '{}': unknown load", phase.location.file, phase.location.line,
+                       phase.name);
 }
 
 }  // namespace wattbench::core::load

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <regex>
 #include <set>
 #include <string_view>
 
@@ -205,6 +206,62 @@ void read_cpu_keys(const TomlTable& table, PhaseSettings& phase) {
     }
 }
 
+void read_command_keys(const TomlTable& table, PhaseSettings& phase) {
+    auto& c = phase.command_settings;
+    for (const char* key : {"setup", "teardown"}) {
+        if (auto argv = table.string_array(key)) {
+            if (argv->empty() || argv->front().empty()) {
+                table.fail(key, "must start with the program to run");
+            }
+            (std::string(key) == "setup" ? c.setup : c.teardown) = std::move(*argv);
+        }
+    }
+    c.shell = table.boolean("shell").value_or(false);
+    c.cwd = table.string("cwd").value_or("");
+    if (auto e = table.string("on_exit")) {
+        if (*e == "restart") {
+            c.on_exit = OnExit::restart;
+        } else if (*e == "end-phase") {
+            c.on_exit = OnExit::end_phase;
+        } else if (*e == "fail") {
+            c.on_exit = OnExit::fail;
+        } else {
+            table.fail("on_exit", fmt::format("unknown on_exit '{}' (use restart, end-phase or "
+                                              "fail)",
+                                              printable(*e)));
+        }
+    }
+    if (const toml::value* v = table.find("env")) {
+        if (!v->is_table()) {
+            table.fail("env", "expected a table of NAME = \"value\", got " + describe_value(*v));
+        }
+        for (const auto& [name, value] : v->as_table()) {
+            if (!value.is_string()) {
+                table.fail_at(
+                    "env", value,
+                    fmt::format("{}: expected a string, got {}", name, describe_value(value)));
+            }
+            c.env[name] = value.as_string().str;
+        }
+    }
+    if (const toml::value* v = table.find("score")) {
+        if (!v->is_table()) {
+            table.fail("score",
+                       "expected { regex = \"...\", unit = \"...\" }, got " + describe_value(*v));
+        }
+        const TomlTable score(*v, table.location().file, table.key_path("score"));
+        static constexpr std::array<std::string_view, 2> score_keys{"regex", "unit"};
+        score.reject_unknown(score_keys);
+        c.score_regex = score.required_string("regex");
+        c.score_unit = score.string("unit").value_or("");
+        try {
+            std::regex check(c.score_regex, std::regex::ECMAScript);
+        } catch (const std::regex_error& e) {
+            score.fail("regex", fmt::format("not a valid regular expression: {}", e.what()));
+        }
+    }
+}
+
 std::string replace_all(std::string text, std::string_view from, const std::string& to) {
     for (std::size_t at = text.find(from); at != std::string::npos;
          at = text.find(from, at + to.size())) {
@@ -260,6 +317,7 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
             table.fail("command", "must start with the program to run");
         }
         phase.command = std::move(*command);
+        read_command_keys(table, phase);
     }
 
     for (const std::string& key : table.keys()) {

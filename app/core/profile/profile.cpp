@@ -20,6 +20,18 @@ std::string_view to_string(Placement p) {
     return p == Placement::pack ? "pack" : "spread";
 }
 
+std::string_view to_string(OnExit e) {
+    switch (e) {
+        case OnExit::end_phase:
+            return "end-phase";
+        case OnExit::fail:
+            return "fail";
+        case OnExit::restart:
+            break;
+    }
+    return "restart";
+}
+
 std::string_view to_string(CpuKernel k) {
     return k == CpuKernel::fp ? "fp" : "int";
 }

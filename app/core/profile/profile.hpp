@@ -30,6 +30,21 @@ enum class Placement { spread, pack };
 // markedly more power on most CPUs.
 enum class CpuKernel { integer, fp };
 
+// What a command phase does when its command exits before the phase ends.
+enum class OnExit { restart, end_phase, fail };
+
+// load = "command": programs run as argv lists (through /bin/sh -c only with shell = true).
+struct CommandSettings {
+    std::vector<std::string> setup;     // run to completion before the command
+    std::vector<std::string> teardown;  // run after the command's process group is gone
+    std::map<std::string, std::string> env;
+    std::string cwd;
+    bool shell = false;
+    OnExit on_exit = OnExit::restart;
+    std::string score_regex;  // first capture group (or the match) is the score; last one wins
+    std::string score_unit;
+};
+
 struct RunSettings {
     std::string name;
     Duration interval = std::chrono::seconds(1);
@@ -57,9 +72,10 @@ struct PhaseSettings {
     CpuKernel kernel = CpuKernel::integer;
     Duration warmup{0};  // resolved: phase's own, else run default
     Duration window{0};
-    std::vector<std::string> command;  // load = "command" (run by the load-controller issue)
-    SourceLocation location;           // of the [[phase]] table
-    std::string template_name;         // as written, before expansion: "cpu-{n}"
+    std::vector<std::string> command;  // load = "command"
+    CommandSettings command_settings;
+    SourceLocation location;    // of the [[phase]] table
+    std::string template_name;  // as written, before expansion: "cpu-{n}"
     // Load-specific keys (disk: path, file_size, sync, max_space; command: setup, teardown,
     // shell, env, cwd, on_exit, score), checked by the load that uses them. Values with no
     // OptionValue (tables, arrays of strings) are kept as one line of TOML text.
@@ -79,5 +95,6 @@ struct Profile {
 std::string_view to_string(LoadKind k);
 std::string_view to_string(Placement p);
 std::string_view to_string(CpuKernel k);
+std::string_view to_string(OnExit e);
 
 }  // namespace wattbench::core::profile

@@ -233,17 +233,22 @@ TEST(Cli, ProfileErrorsNameFileLineAndKey) {
     fs::remove(path);
 }
 
-TEST(Cli, UnimplementedLoadsAreRefusedNotRunIdle) {
+TEST(Cli, ACommandPhaseLogsItsOutputAndRecordsItsScore) {
     const auto path =
         fs::temp_directory_path() / ("wb-command-" + std::to_string(::getpid()) + ".toml");
     std::ofstream(path) << "[run]\nname = \"x\"\n[[device]]\nid = \"w\"\ndriver = \"sim\"\n"
                            "connection = \"sim://wattmeter\"\n[[phase]]\nname = \"model\"\n"
-                           "load = \"command\"\ncommand = [\"true\"]\n";
+                           "load = \"command\"\ncommand = [\"sh\", \"-c\", \"echo 'rate: 41.5'; "
+                           "sleep 60\"]\nscore = { regex = 'rate: ([0-9.]+)', unit = \"op/s\" }\n";
     const auto dir = out_dir("command");
-    auto r = run({"run", path.string(), "--out", dir});
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("'command'"), std::string::npos) << r.err;
-    EXPECT_FALSE(fs::exists(dir));
+    auto r = run({"run", path.string(), "--out", dir, "--warmup", "0s", "--window", "1s"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(Process::slurp(dir + "/logs/model.log").find("rate: 41.5"), std::string::npos);
+    std::ifstream mf(dir + "/manifest.json");
+    const auto manifest = nlohmann::json::parse(mf);
+    EXPECT_EQ(manifest["phases"][0]["score"]["value"], 41.5);
+    EXPECT_EQ(manifest["phases"][0]["score"]["unit"], "op/s");
+    fs::remove_all(dir);
     fs::remove(path);
 }
 

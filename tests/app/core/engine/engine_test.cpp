@@ -378,7 +378,7 @@ TEST(Engine, AnAbortedDiskPhaseRemovesItsFiles) {
     fs::remove_all(opt.out_dir);
 }
 
-TEST(Engine, RefusesNonEmptyOutputWithoutForceAndUnimplementedLoads) {
+TEST(Engine, RefusesNonEmptyOutputWithoutForce) {
     auto registry = test_registry();
     RunOptions opt;
     opt.out_dir = temp_dir("nonempty");
@@ -389,17 +389,6 @@ TEST(Engine, RefusesNonEmptyOutputWithoutForceAndUnimplementedLoads) {
         auto err = engine.prepare(make_profile(1), opt);
         ASSERT_TRUE(err);
         EXPECT_NE(err->message.find("not empty"), std::string::npos);
-    }
-    {
-        Engine engine(registry);
-        auto profile = make_profile(1);
-        profile.phases[0].load = profile::LoadKind::command;
-        profile.phases[0].location = {"p.toml", 12, 1};
-        opt.force = true;
-        auto err = engine.prepare(profile, opt);
-        ASSERT_TRUE(err);
-        EXPECT_NE(err->message.find("p.toml:12"), std::string::npos) << err->message;
-        EXPECT_NE(err->message.find("'command'"), std::string::npos) << err->message;
     }
     EXPECT_TRUE(fs::exists(opt.out_dir + "/keep.txt"));
     fs::remove_all(opt.out_dir);

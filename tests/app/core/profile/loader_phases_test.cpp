@@ -134,7 +134,8 @@ TEST(LoaderPhases, CommandLoadKeepsItsArgvAndOptions) {
         load_ok(run + "[[phase]]\nname = \"model\"\nload = \"command\"\n" +
                 "command = [\"wrk\", \"-t4\", \"http://127.0.0.1/\"]\n" +
                 "setup = [\"systemctl\", \"start\", \"nginx\"]\nshell = true\ncwd = \"/srv\"\n" +
-                "env = { A = \"1\", B = 2 }\nscore = 'Requests/sec: *([0-9.]+)'\n");
+                "env = { A = \"1\", B = \"2\" }\n"
+                "score = { regex = 'Requests/sec: *([0-9.]+)', unit = \"req/s\" }\n");
     ASSERT_EQ(p.phases.size(), 1u);
     const PhaseSettings& phase = p.phases[0];
     EXPECT_EQ(phase.load, LoadKind::command);
@@ -144,8 +145,15 @@ TEST(LoaderPhases, CommandLoadKeepsItsArgvAndOptions) {
               OptionValue(std::string("[\"systemctl\", \"start\", \"nginx\"]")));
     EXPECT_EQ(phase.load_options.at("shell"), OptionValue(true));
     EXPECT_EQ(phase.load_options.at("cwd"), OptionValue(std::string("/srv")));
-    EXPECT_EQ(phase.load_options.at("env"), OptionValue(std::string("{A = \"1\", B = 2}")));
-    EXPECT_EQ(phase.load_options.at("score"), OptionValue(std::string("Requests/sec: *([0-9.]+)")));
+    EXPECT_EQ(phase.load_options.at("env"), OptionValue(std::string("{A = \"1\", B = \"2\"}")));
+    const auto& c = phase.command_settings;
+    EXPECT_EQ(c.setup, (std::vector<std::string>{"systemctl", "start", "nginx"}));
+    EXPECT_TRUE(c.shell);
+    EXPECT_EQ(c.cwd, "/srv");
+    EXPECT_EQ(c.env, (std::map<std::string, std::string>{{"A", "1"}, {"B", "2"}}));
+    EXPECT_EQ(c.on_exit, OnExit::restart);
+    EXPECT_EQ(c.score_regex, "Requests/sec: *([0-9.]+)");
+    EXPECT_EQ(c.score_unit, "req/s");
     EXPECT_EQ(phase.load_options.count("command"), 0u);
     EXPECT_EQ(phase.key_locations.at("env").line, 10u);
 }
