@@ -23,6 +23,15 @@ struct Thresholds {
     }
 };
 
+// A meter's declared accuracy for a channel: ±(of_reading · |reading| + of_range · range).
+// `range` is 0 when auto-ranging leaves it unknown; the range term then counts against the
+// reading itself, the worst case of a reading at the top of its range.
+struct Accuracy {
+    double of_reading = 0.0;
+    double of_range = 0.0;
+    double range = 0.0;
+};
+
 struct ChannelSpec {
     std::string name;  // lower case, [a-z0-9_], unique within its device
     Quantity quantity = Quantity::other;
@@ -30,8 +39,9 @@ struct ChannelSpec {
     std::optional<double> display_min;
     std::optional<double> display_max;
     Thresholds thresholds;
-    std::vector<std::string> states;  // discrete channels: the texts the value may take
-    bool key = false;                 // shown in the terminal status line and report by default
+    std::vector<std::string> states;   // discrete channels: the texts the value may take
+    bool key = false;                  // shown in the terminal status line and report by default
+    std::optional<Accuracy> accuracy;  // wattmeters' power channels
 
     bool discrete() const { return quantity == Quantity::state; }
 };

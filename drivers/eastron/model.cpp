@@ -28,6 +28,7 @@ Model single_phase(const char* name) {
     m.fields = {{0x000C, 0}, {0x0012, 1}, {0x001E, 2},        {0x0000, 3},
                 {0x0006, 4}, {0x0046, 5}, {0x0048, 6, 1000.0}};
     m.blocks = {{0x0000, 0x20}, {0x0046, 4}};
+    m.channels[0].accuracy = api::Accuracy{m.accuracy, 0.0, 0.0};
     return m;
 }
 
@@ -52,6 +53,9 @@ Model three_phase() {
                 {0x0004, 5},  {0x0006, 6},  {0x0008, 7},  {0x000A, 8},         {0x000C, 9},
                 {0x000E, 10}, {0x0010, 11}, {0x0046, 12}, {0x0048, 13, 1000.0}};
     m.blocks = {{0x0000, 0x12}, {0x0034, 0x0C}, {0x0046, 4}};
+    for (std::size_t c : {0u, 9u, 10u, 11u}) {
+        m.channels[c].accuracy = api::Accuracy{m.accuracy, 0.0, 0.0};
+    }
     return m;
 }
 

@@ -34,6 +34,7 @@ const std::vector<api::ChannelSpec>& WattsupDevice::channels() const {
     static const std::vector<api::ChannelSpec> table = [] {
         std::vector<api::ChannelSpec> t(channel_count);
         t[power] = ch("power", Quantity::power, "W", true);
+        t[power].accuracy = api::Accuracy{power_accuracy, 0.0, 0.0};
         t[apparent_power] = ch("apparent_power", Quantity::apparent_power, "VA", true);
         t[power_factor] = ch("power_factor", Quantity::power_factor, "1", true);
         t[voltage] = ch("voltage", Quantity::voltage, "V", false);

@@ -18,10 +18,21 @@ constexpr auto answer_timeout = 2s;
 }  // namespace
 
 YokogawaDevice::YokogawaDevice(Settings settings, std::unique_ptr<transport::Transport> transport)
-    : settings_(std::move(settings)), transport_(std::move(transport)), reader_(*transport_) {}
+    : settings_(std::move(settings)),
+      transport_(std::move(transport)),
+      reader_(*transport_),
+      channels_(channel_table()) {
+    // The power range is the product of the fixed voltage and current ranges; with either on
+    // auto it is unknown and the uncertainty estimate takes the reading instead.
+    const auto a = power_accuracy(settings_.dialect);
+    const double range = settings_.voltage_range && settings_.current_range
+                             ? *settings_.voltage_range * *settings_.current_range
+                             : 0.0;
+    channels_[power].accuracy = api::Accuracy{a.of_reading, a.of_range, range};
+}
 
 const std::vector<api::ChannelSpec>& YokogawaDevice::channels() const {
-    return channel_table();
+    return channels_;
 }
 
 std::optional<api::DeviceError> YokogawaDevice::send(const std::string& command,

@@ -29,6 +29,7 @@ private:
     std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
     api::DeviceIdentity identity_;
+    std::vector<api::ChannelSpec> channels_;
 };
 
 }  // namespace wattbench::drivers::yokogawa

@@ -42,6 +42,7 @@ constexpr std::array<std::string_view, kColumnCount> kNames{
 
 constexpr std::string_view kEnergy = "energy_wh";
 constexpr std::string_view kFlags = "flags";
+constexpr std::string_view kUncertainty = "uncertainty";
 constexpr std::size_t kAbsent = std::numeric_limits<std::size_t>::max();
 
 std::optional<double> parse_double(std::string_view s) {
@@ -106,6 +107,7 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
     index.fill(kAbsent);
     std::size_t energy = kAbsent;
     std::size_t flags = kAbsent;
+    std::size_t uncertainty = kAbsent;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         for (std::size_t c = 0; c < kColumnCount; ++c) {
             if (fields[i] == kNames[c]) {
@@ -120,6 +122,9 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
         }
         if (fields[i] == kFlags) {
             flags = i;
+        }
+        if (fields[i] == kUncertainty) {
+            uncertainty = i;
         }
     }
     for (std::size_t c = 0; c < kColumnCount; ++c) {
@@ -208,6 +213,14 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
         }
         if (flags != kAbsent) {
             row.flags = fields[flags];
+        }
+        if (uncertainty != kAbsent && !fields[uncertainty].empty()) {
+            const auto u = parse_double(fields[uncertainty]);
+            if (!u) {
+                return error(line, kUncertainty,
+                             fmt::format("not a number: '{}'", fields[uncertainty]));
+            }
+            row.uncertainty = *u;
         }
         rows.push_back(std::move(row));
     }

@@ -51,6 +51,10 @@ std::string PhasesCsvWriter::format_row(const stats::ChannelSummary& r) {
     fmt::format_to(std::back_inserter(out), "{},{:.4f},{},{},", r.samples, r.coverage,
                    format_utc_ms(r.start), format_utc_ms(r.end));
     append_csv_field(out, r.flags);
+    out.push_back(',');
+    if (std::isfinite(r.uncertainty)) {
+        fmt::format_to(std::back_inserter(out), "{:.6f}", r.uncertainty);
+    }
     out.push_back('\n');
     return out;
 }

@@ -19,7 +19,8 @@ namespace wattbench::core::record {
 class PhasesCsvWriter {
 public:
     static constexpr std::string_view kHeader =
-        "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,flags\n";
+        "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,flags,"
+        "uncertainty\n";
 
     // Creates or truncates `path` and writes the header.
     explicit PhasesCsvWriter(const std::string& path);

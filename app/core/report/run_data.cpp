@@ -26,6 +26,7 @@ constexpr std::array<std::string_view, 13> kColumns{
     "max",   "stddev", "samples", "coverage", "start", "end"};
 
 constexpr std::string_view kFlagsColumn = "flags";
+constexpr std::string_view kUncertaintyColumn = "uncertainty";
 
 enum Column : std::size_t {
     kPhase,
@@ -220,10 +221,14 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
             fmt::format("{}: empty file, expected the header '{}'", path, expected_header())};
     }
     const auto& header = records.front();
-    // Files written before the `flags` column existed stay readable.
+    // Files written before the `flags` and `uncertainty` columns existed stay readable; the
+    // optional columns follow the fixed ones in this order.
     const bool has_flags =
-        header.fields.size() == kColumns.size() + 1 && header.fields.back() == kFlagsColumn;
-    const std::size_t width = kColumns.size() + (has_flags ? 1 : 0);
+        header.fields.size() > kColumns.size() && header.fields[kColumns.size()] == kFlagsColumn;
+    const std::size_t uncertainty_at = kColumns.size() + (has_flags ? 1 : 0);
+    const bool has_uncertainty = header.fields.size() > uncertainty_at &&
+                                 header.fields[uncertainty_at] == kUncertaintyColumn;
+    const std::size_t width = uncertainty_at + (has_uncertainty ? 1 : 0);
     if (!std::equal(header.fields.begin(),
                     header.fields.begin() + std::min(header.fields.size(), kColumns.size()),
                     kColumns.begin(),
@@ -251,7 +256,17 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
         }
         auto& row = std::get<PhaseRow>(parsed);
         if (has_flags) {
-            row.flags = record.fields.back();
+            row.flags = record.fields[kColumns.size()];
+        }
+        if (has_uncertainty && !record.fields[uncertainty_at].empty()) {
+            const std::string& text = record.fields[uncertainty_at];
+            const auto [end, ec] =
+                std::from_chars(text.data(), text.data() + text.size(), row.uncertainty);
+            if (ec != std::errc() || end != text.data() + text.size()) {
+                return Result{std::in_place_index<1>,
+                              fmt::format("{}:{}: column 'uncertainty': not a number: '{}'", path,
+                                          record.line, text)};
+            }
         }
         const auto [it, inserted] =
             first_line.try_emplace({row.phase, row.device, row.channel}, record.line);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,8 @@ struct PhaseRow {
     double coverage = 0.0;
     std::string start;
     std::string end;
+    // Relative uncertainty of a power channel's mean (0.004 = 0.4 %); NaN when not recorded.
+    double uncertainty = std::numeric_limits<double>::quiet_NaN();
     std::string flags;  // ';'-separated ("load_short"); empty in files without the column
 };
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -29,6 +30,10 @@ struct ChannelSummary {
     // Conditions that make the whole phase's figures suspect ("load_short"), ';'-separated; the
     // same on every row of a phase.
     std::string flags;
+    // Power channels with a declared meter accuracy: relative standard uncertainty of `mean`
+    // (meter accuracy and the window's standard error combined), NaN otherwise. Rows above the
+    // limit carry the flag `uncertainty_high`.
+    double uncertainty = std::numeric_limits<double>::quiet_NaN();
     std::chrono::system_clock::time_point start;
     std::chrono::system_clock::time_point end;
 };

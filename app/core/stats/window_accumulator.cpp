@@ -1,5 +1,7 @@
 #include "app/core/stats/window_accumulator.hpp"
 
+#include "app/core/stats/uncertainty.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -35,6 +37,7 @@ WindowAccumulator::WindowAccumulator(const record::Catalog& catalog, std::int32_
             ch.interval = device.interval;
             ch.discrete = spec.discrete();
             ch.power = spec.quantity == drivers::api::Quantity::power;
+            ch.accuracy = spec.accuracy;
             if (ch.discrete) {
                 ch.state_names = spec.states;
             }
@@ -140,6 +143,12 @@ std::vector<ChannelSummary> WindowAccumulator::close(
                 : std::clamp(static_cast<double>(s.samples) / static_cast<double>(denominator), 0.0,
                              1.0);
         s.energy_wh = ch.energy_ws / 3600.0;
+        if (ch.power && ch.accuracy && s.samples > 0) {
+            s.uncertainty = relative_uncertainty(*ch.accuracy, s.mean, s.stddev, s.samples);
+            if (!(s.uncertainty <= kUncertaintyLimit)) {
+                s.flags = s.flags.empty() ? "uncertainty_high" : s.flags + ";uncertainty_high";
+            }
+        }
         s.states.insert(ch.states.begin(), ch.states.end());
         s.start = opened_ ? start_utc_ : utc;
         s.end = utc;

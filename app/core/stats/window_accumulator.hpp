@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ private:
         std::chrono::nanoseconds interval{0};
         bool discrete = false;
         bool power = false;
+        std::optional<drivers::api::Accuracy> accuracy;
 
         RunningStats stats;
         std::uint64_t invalid = 0;

@@ -130,11 +130,12 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
     auto phases = read_csv(dir + "/phases.csv");
     EXPECT_EQ(phases[0], (std::vector<std::string>{"phase", "load", "device", "channel", "unit",
                                                    "mean", "min", "max", "stddev", "samples",
-                                                   "coverage", "start", "end", "flags"}));
+                                                   "coverage", "start", "end", "flags",
+                                                   "uncertainty"}));
     std::set<std::pair<std::string, std::string>> rows;
     std::map<std::string, double> power;
     for (std::size_t i = 1; i < phases.size(); ++i) {
-        ASSERT_EQ(phases[i].size(), 14u);
+        ASSERT_EQ(phases[i].size(), 15u);
         rows.emplace(phases[i][0], phases[i][2] + "/" + phases[i][3]);
         if (phases[i][2] == "wattmeter" && phases[i][3] == "power") {
             power[phases[i][0]] = std::stod(phases[i][5]);
@@ -190,7 +191,7 @@ void expect_consistent_after_signal(int sig, int expected_exit) {
     auto phases = read_csv(dir + "/phases.csv");
     ASSERT_GE(phases.size(), 2u);
     for (std::size_t i = 1; i < phases.size(); ++i) {
-        ASSERT_EQ(phases[i].size(), 14u);
+        ASSERT_EQ(phases[i].size(), 15u);
         EXPECT_EQ(phases[i][0], "idle");
     }
     const auto events = Process::slurp(dir + "/events.log");

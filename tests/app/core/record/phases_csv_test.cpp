@@ -66,17 +66,21 @@ ChannelSummary discrete() {
 TEST(PhasesCsvWriter, RowsAreByteExact) {
     EXPECT_EQ(PhasesCsvWriter::format_row(numeric()),
               "cpu-1,cpu,wattmeter,power,W,33.333333333333336,1e-07,163.1,0.30000000000000004,"
-              "600,0.6667,2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,\n");
+              "600,0.6667,2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,\n");
     EXPECT_EQ(PhasesCsvWriter::format_row(empty_channel()),
               "cpu-1,cpu,slm,spl,dBA,,,,,0,0.0000,2026-11-29T19:50:40.123Z,"
-              "2026-11-29T20:00:40.123Z,\n");
+              "2026-11-29T20:00:40.123Z,,\n");
     EXPECT_EQ(PhasesCsvWriter::format_row(discrete()),
               "\"model, \"\"web\"\"\",command,bmc,cpu_temp,state,,,,,300,1.0000,"
-              "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,\n");
+              "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,\n");
     ChannelSummary flagged = numeric();
     flagged.flags = "load_short;warmup_max";
     const std::string row = PhasesCsvWriter::format_row(flagged);
-    EXPECT_EQ(row.substr(row.size() - 23), ",load_short;warmup_max\n");
+    EXPECT_EQ(row.substr(row.size() - 24), ",load_short;warmup_max,\n");
+    ChannelSummary measured = numeric();
+    measured.uncertainty = 0.0042;
+    const std::string with_u = PhasesCsvWriter::format_row(measured);
+    EXPECT_EQ(with_u.substr(with_u.size() - 11), ",,0.004200\n");
 }
 
 TEST(PhasesCsvWriter, StatisticsOfAnEmptyWindowAreEmptyEvenIfNotNaN) {
@@ -217,6 +221,38 @@ TEST(PhasesCsvReader, HeaderOnlyIsNoRows) {
     const auto result = parse_phases_csv(header(), "x.csv");
     ASSERT_EQ(result.index(), 0u);
     EXPECT_TRUE(std::get<0>(result).empty());
+}
+
+}  // namespace
+}  // namespace wattbench::core::record
+
+namespace wattbench::core::record {
+namespace {
+
+TEST(PhasesCsvReader, ReadsUncertaintyWhenPresent) {
+    stats::ChannelSummary measured;
+    measured.phase = "idle";
+    measured.load = "idle";
+    measured.device = "wattmeter";
+    measured.channel = "power";
+    measured.unit = "W";
+    measured.samples = 10;
+    measured.mean = measured.min = measured.max = 71.5;
+    measured.stddev = 0.0;
+    measured.coverage = 1.0;
+    measured.uncertainty = 0.0042;
+    stats::ChannelSummary other = measured;
+    other.channel = "voltage";
+    other.uncertainty = std::numeric_limits<double>::quiet_NaN();
+    const std::string text = std::string(PhasesCsvWriter::kHeader) +
+                             PhasesCsvWriter::format_row(measured) +
+                             PhasesCsvWriter::format_row(other);
+    const auto result = parse_phases_csv(text, "run/phases.csv");
+    ASSERT_TRUE(std::holds_alternative<std::vector<stats::ChannelSummary>>(result));
+    const auto& rows = std::get<std::vector<stats::ChannelSummary>>(result);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_DOUBLE_EQ(rows[0].uncertainty, 0.0042);
+    EXPECT_TRUE(std::isnan(rows[1].uncertainty));
 }
 
 }  // namespace
