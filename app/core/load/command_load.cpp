@@ -232,8 +232,18 @@ void CommandLoad::end_group(pid_t pgid) {
     if (group_alive(pgid)) {
         ::kill(-pgid, SIGKILL);
     }
-    while (::waitpid(-pgid, nullptr, WNOHANG) > 0) {
-    }
+    // SIGKILL lands asynchronously: reap until the group is really gone, so that no zombie of
+    // ours outlives stop(). Bounded, since members that are not our children are reaped by
+    // their own parent.
+    const auto reap_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    do {
+        while (::waitpid(-pgid, nullptr, WNOHANG) > 0) {
+        }
+        if (!group_alive(pgid)) {
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    } while (std::chrono::steady_clock::now() < reap_deadline);
 }
 
 void CommandLoad::stop() {
