@@ -4,9 +4,11 @@
 
 #include "drivers/cpu/channel_table.hpp"
 #include "drivers/cpu/cpuinfo.hpp"
-#include "drivers/cpu/read_file.hpp"
+#include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::drivers::cpu {
+
+using transport::read_file;
 
 CpuDevice::CpuDevice(Settings settings) : settings_(std::move(settings)) {
     channels_.push_back(total_util_channel());

@@ -7,9 +7,11 @@
 #include <system_error>
 
 #include "drivers/hwmon/chip_sensors.hpp"
-#include "drivers/hwmon/read_file.hpp"
+#include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::drivers::hwmon {
+
+using transport::read_file;
 
 namespace fs = std::filesystem;
 

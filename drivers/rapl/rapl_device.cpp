@@ -9,9 +9,11 @@
 #include <tuple>
 
 #include "drivers/rapl/energy_counter.hpp"
-#include "drivers/rapl/read_file.hpp"
+#include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::drivers::rapl {
+
+using transport::read_file;
 
 namespace fs = std::filesystem;
 

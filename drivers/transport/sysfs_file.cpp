@@ -1,11 +1,11 @@
-#include "drivers/cpu/read_file.hpp"
+#include "drivers/transport/sysfs_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 
-namespace wattbench::drivers::cpu {
+namespace wattbench::drivers::transport {
 
 std::variant<std::string, int> read_file(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -33,4 +33,4 @@ std::variant<std::string, int> read_file(const std::string& path) {
     return out;
 }
 
-}  // namespace wattbench::drivers::cpu
+}  // namespace wattbench::drivers::transport
