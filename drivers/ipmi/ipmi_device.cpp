@@ -110,7 +110,7 @@ void IpmiDevice::wipe_password() {
 }
 
 void IpmiDevice::close() {
-    dcmi_.close();
+    session_.close();
     if (ctx_) {
         ipmi_monitoring_ctx_destroy(ctx_);
         ctx_ = nullptr;
@@ -181,16 +181,46 @@ std::optional<api::DeviceError> IpmiDevice::open() {
         close();
         return e;
     }
-    const bool discover = !discovered_;
+    // A rebuilt cache may number the sensors differently: map them to the channels again.
+    const bool discover = drop_stale_cache() || !discovered_;
+    const bool first = !discovered_;
     auto e = read_all(discover, nullptr);
     if (e) {
         close();
         return e;
     }
-    if (discover) {
+    if (first) {
         discover_dcmi();
     }
     return std::nullopt;
+}
+
+std::string IpmiDevice::cache_file() const {
+    // libipmimonitoring names it by kCacheFileFormat, %H being the host as given.
+    return cache_dir_ + "/sdr-cache-" + settings_.target.address();
+}
+
+// libipmimonitoring would quietly reread an outdated cache, or read sensors by the record ids
+// of an old one; a shared sdr_cache_dir must say when it was rebuilt, and why.
+bool IpmiDevice::drop_stale_cache() {
+    const std::string file = cache_file();
+    std::error_code ec;
+    if (!fs::exists(file, ec)) {
+        return false;
+    }
+    auto info = session_.sdr_repository_info(settings_, password_);
+    if (!std::holds_alternative<SdrRepositoryInfo>(info)) {
+        // An unreachable BMC: the sensor read that follows names the cause.
+        return false;
+    }
+    auto why = sdr_cache_staleness(file, std::get<SdrRepositoryInfo>(info));
+    if (!why) {
+        return false;
+    }
+    fs::remove(file, ec);
+    notices_.push_back("SDR cache " + file + " is stale (" + *why + "); rebuilt from the BMC" +
+                       (ec ? " (removing it failed: " + ec.message() + ")" : ""));
+    return true;
 }
 
 void IpmiDevice::discover_dcmi() {
@@ -199,9 +229,9 @@ void IpmiDevice::discover_dcmi() {
     }
     // Kept as its own channel: BMC power lags and over-reports against a wall meter, so it
     // never stands in for one. A BMC without DCMI simply has no such channel.
-    auto p = dcmi_.read(settings_, password_);
+    auto p = session_.dcmi_power(settings_, password_);
     if (!std::holds_alternative<DcmiPower>(p)) {
-        dcmi_.close();
+        session_.close();
         return;
     }
     api::ChannelSpec c;
@@ -220,7 +250,7 @@ void IpmiDevice::poll_dcmi(api::PollResult& out) {
     api::Reading r;
     r.channel = *dcmi_channel_;
     r.status = api::Status::unavailable;
-    auto p = dcmi_.read(settings_, password_);
+    auto p = session_.dcmi_power(settings_, password_);
     if (const auto* power = std::get_if<DcmiPower>(&p); power && power->active) {
         r.value = power->current_w;
         r.status = api::Status::ok;
@@ -262,8 +292,13 @@ std::optional<api::DeviceError> IpmiDevice::read_all(bool discover, api::PollRes
         return map_error(ipmi_monitoring_ctx_errnum(ctx_), host,
                          ipmi_monitoring_ctx_errormsg(ctx_));
     }
+    // After the first discovery the channel table is fixed (the run's recorders know it), so
+    // a rediscovery only finds each channel's sensor again by name.
+    const bool remap = discover && discovered_;
     if (discover) {
-        channels_.clear();
+        if (!remap) {
+            channels_.clear();
+        }
         record_ids_.clear();
         channel_of_record_.clear();
     }
@@ -302,6 +337,17 @@ std::optional<api::DeviceError> IpmiDevice::read_all(bool discover, api::PollRes
                 unique = name + "_" + std::to_string(k);
             }
             used.insert(unique);
+            if (remap) {
+                auto same = std::find_if(channels_.begin(), channels_.end(), [&](const auto& c) {
+                    return c.name == unique && c.unit == kind.unit;
+                });
+                if (same != channels_.end()) {
+                    channel_of_record_[static_cast<unsigned>(record)] =
+                        static_cast<std::size_t>(same - channels_.begin());
+                    record_ids_.push_back(static_cast<unsigned>(record));
+                }
+                continue;
+            }
             api::ChannelSpec c;
             c.name = unique;
             c.quantity = kind.quantity;
@@ -349,13 +395,16 @@ std::optional<api::DeviceError> IpmiDevice::read_all(bool discover, api::PollRes
         }
         out->readings.push_back(std::move(r));
     }
+    if (remap) {
+        return std::nullopt;
+    }
     if (discover) {
         discovered_ = true;
         if (channels_.empty()) {
             return api::DeviceError{api::ErrorKind::config,
                                     host + ": no sensor matches the sensors/types filter"};
         }
-        const auto thresholds = read_sdr_thresholds(cache_dir_ + "/sdr-cache-" + hostname);
+        const auto thresholds = read_sdr_thresholds(cache_file());
         for (const auto& [record, channel] : channel_of_record_) {
             auto t = thresholds.find(static_cast<std::uint16_t>(record));
             if (t != thresholds.end() && !channels_[channel].discrete()) {
@@ -372,6 +421,12 @@ api::PollResult IpmiDevice::poll(std::chrono::steady_clock::time_point /*deadlin
         out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
         return out;
     }
+    for (auto& n : notices_) {
+        api::Notice notice;
+        notice.message = std::move(n);
+        out.notices.push_back(std::move(notice));
+    }
+    notices_.clear();
     auto e = read_all(false, &out);
     if (!e) {
         poll_dcmi(out);

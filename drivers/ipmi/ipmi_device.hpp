@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "drivers/api/device.hpp"
-#include "drivers/ipmi/dcmi_session.hpp"
+#include "drivers/ipmi/bmc_session.hpp"
 #include "drivers/ipmi/settings.hpp"
 
 struct ipmi_monitoring_ctx;
@@ -34,6 +34,8 @@ private:
     struct Read;
     std::optional<api::DeviceError> read_all(bool discover, api::PollResult* out);
     std::optional<api::DeviceError> prepare_cache_dir();
+    std::string cache_file() const;
+    bool drop_stale_cache();  // true when it found the cache stale and removed it
     void discover_dcmi();
     void poll_dcmi(api::PollResult& out);
     void wipe_password();
@@ -47,7 +49,8 @@ private:
     std::string cache_dir_;
     bool own_cache_dir_ = false;
     bool discovered_ = false;
-    DcmiSession dcmi_;
+    BmcSession session_;                // libfreeipmi requests: DCMI power, SDR repository info
+    std::vector<std::string> notices_;  // for events.log, handed over with the next poll
     std::optional<std::size_t> dcmi_channel_;
     api::DeviceIdentity identity_;
 };

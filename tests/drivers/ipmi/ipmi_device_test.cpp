@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 #include <unistd.h>
@@ -182,6 +183,61 @@ TEST_F(IpmiSimTest, SimulatorRestartIsALostLinkThenReconnects) {
     r = poll(*d);
     ASSERT_FALSE(r.error);
     EXPECT_DOUBLE_EQ(reading(r, index_of(*d, "system_temp"))->value, 35.0);
+}
+
+// One sdr_cache_dir shared by runs: a cache that still matches the BMC is used quietly; after
+// the BMC's SDR repository changed (here: the simulator restarted with a sensor renamed) the
+// cache is found stale, said so, and rebuilt, and a device opened before the change finds its
+// channels' sensors again by name.
+TEST_F(IpmiSimTest, StaleSharedSdrCacheIsDetectedAndRebuilt) {
+    char templ[] = "/tmp/ipmi-sdrcache-XXXXXX";
+    const std::string cache = ::mkdtemp(templ);
+    const std::vector<std::pair<std::string, std::string>> opts{{"sdr_cache_dir", cache}};
+    {
+        auto first = make(sim_->connection(), opts);
+        ASSERT_FALSE(open_when_ready(*first));
+        EXPECT_TRUE(poll(*first).notices.empty());
+    }
+    ASSERT_TRUE(std::filesystem::exists(
+        cache + "/sdr-cache-127.0.0.1:" + std::to_string(sim_->lan_port())));
+    auto running = make(sim_->connection(), opts);
+    ASSERT_FALSE(open_when_ready(*running));
+    auto r = poll(*running);
+    EXPECT_TRUE(r.notices.empty()) << r.notices.front().message;
+    const auto fan = index_of(*running, "fan_1");
+    const auto temp = index_of(*running, "system_temp");
+
+    sim_->stop();
+    // ipmi_sim stamps its SDR additions in whole seconds of the host's uptime, as a BMC
+    // without a set clock does: a restart within the same second would look unchanged.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    sim_->edit_sdrs("\"System Temp\"", "\"Inlet Temp\"");
+    ASSERT_TRUE(sim_->start()) << sim_->error();
+
+    auto fresh = make(sim_->connection(), opts);
+    ASSERT_FALSE(open_when_ready(*fresh));
+    EXPECT_EQ(fresh->channels()[0].name, "inlet_temp");
+    EXPECT_DOUBLE_EQ(*fresh->channels()[0].thresholds.upper_critical, 58.0);
+    r = poll(*fresh);
+    ASSERT_EQ(r.notices.size(), 1u);
+    EXPECT_NE(r.notices[0].message.find("SDR cache " + cache + "/sdr-cache-127.0.0.1:"),
+              std::string::npos)
+        << r.notices[0].message;
+    EXPECT_NE(r.notices[0].message.find("is stale (last addition "), std::string::npos)
+        << r.notices[0].message;
+    EXPECT_NE(r.notices[0].message.find("rebuilt from the BMC"), std::string::npos);
+    EXPECT_DOUBLE_EQ(reading(r, 0)->value, 35.0);
+    EXPECT_TRUE(poll(*fresh).notices.empty());
+
+    // The device opened before the change: its cache was rebuilt by `fresh`, so reopening
+    // it finds nothing stale, and its channel table (fixed for the run) stays as it was.
+    running->close();
+    ASSERT_FALSE(open_when_ready(*running));
+    r = poll(*running);
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_EQ(running->channels()[temp].name, "system_temp");
+    EXPECT_DOUBLE_EQ(reading(r, fan)->value, 2000.0);
+    std::filesystem::remove_all(cache);
 }
 
 TEST_F(IpmiSimTest, TimePerFullReadOverLan) {

@@ -92,10 +92,19 @@ std::string IpmiSim::connection() const {
     return "ipmi+lan://admin@127.0.0.1:" + std::to_string(lan_port_);
 }
 
+void IpmiSim::edit_sdrs(std::string from, std::string to) {
+    sdr_edits_.emplace_back(std::move(from), std::move(to));
+}
+
 bool IpmiSim::start() {
     // The SDR repository: sdrcomp's raw records become main_sdr_add lines of the .emu file.
     const std::string raw = dir_ + "/sdrs.bin";
-    const std::string cmd = "sdrcomp -r -8 -o " + raw + " " + kData + "/bmc.sdrs";
+    std::string sdrs = slurp(kData + "/bmc.sdrs");
+    for (const auto& [from, to] : sdr_edits_) {
+        replace_all(sdrs, from, to);
+    }
+    std::ofstream(dir_ + "/bmc.sdrs") << sdrs;
+    const std::string cmd = "sdrcomp -r -8 -o " + raw + " " + dir_ + "/bmc.sdrs";
     if (std::system(cmd.c_str()) != 0) {
         error_ = "sdrcomp failed: " + cmd;
         return false;

@@ -3,6 +3,8 @@
 #include <sys/types.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace wattbench::drivers::ipmi::testing {
 
@@ -16,6 +18,10 @@ public:
     ~IpmiSim();
     IpmiSim(const IpmiSim&) = delete;
     IpmiSim& operator=(const IpmiSim&) = delete;
+
+    // The next start() serves bmc.sdrs with `from` replaced by `to` (an SDR repository that
+    // changed, as after a firmware update), on the same ports.
+    void edit_sdrs(std::string from, std::string to);
 
     // Starts the simulator; false (with `error()`) when it does not come up.
     bool start();
@@ -37,6 +43,7 @@ private:
     unsigned lan_port_ = 0;
     unsigned console_port_ = 0;
     pid_t pid_ = -1;
+    std::vector<std::pair<std::string, std::string>> sdr_edits_;
     std::string error_;
 };
 

@@ -1,4 +1,4 @@
-#include "drivers/ipmi/dcmi_session.hpp"
+#include "drivers/ipmi/bmc_session.hpp"
 
 #include <freeipmi/freeipmi.h>
 #include <ipmi_monitoring.h>
@@ -54,11 +54,11 @@ std::uint8_t privilege(Privilege p) {
 
 }  // namespace
 
-DcmiSession::~DcmiSession() {
+BmcSession::~BmcSession() {
     close();
 }
 
-void DcmiSession::close() {
+void BmcSession::close() {
     if (ctx_) {
         ipmi_ctx_close(ctx_);
         ipmi_ctx_destroy(ctx_);
@@ -66,7 +66,7 @@ void DcmiSession::close() {
     }
 }
 
-std::optional<std::string> DcmiSession::open(const Settings& s, const std::string& password) {
+std::optional<std::string> BmcSession::open(const Settings& s, const std::string& password) {
     ctx_ = ipmi_ctx_create();
     if (!ctx_) {
         return std::string("libfreeipmi: out of memory");
@@ -94,8 +94,8 @@ std::optional<std::string> DcmiSession::open(const Settings& s, const std::strin
     return std::nullopt;
 }
 
-std::variant<DcmiPower, std::string> DcmiSession::read(const Settings& settings,
-                                                       const std::string& password) {
+std::variant<DcmiPower, std::string> BmcSession::dcmi_power(const Settings& settings,
+                                                            const std::string& password) {
     if (!ctx_) {
         if (auto e = open(settings, password)) {
             return *e;
@@ -111,6 +111,44 @@ std::variant<DcmiPower, std::string> DcmiSession::read(const Settings& settings,
         return why;
     }
     return parse_dcmi_power(rs.data(), static_cast<std::size_t>(n));
+}
+
+}  // namespace wattbench::drivers::ipmi
+
+namespace wattbench::drivers::ipmi {
+
+std::variant<SdrRepositoryInfo, std::string> BmcSession::sdr_repository_info(
+    const Settings& settings, const std::string& password) {
+    if (!ctx_) {
+        if (auto e = open(settings, password)) {
+            return *e;
+        }
+    }
+    fiid_obj_t rs = fiid_obj_create(tmpl_cmd_get_sdr_repository_info_rs);
+    if (!rs) {
+        return std::string("libfreeipmi: out of memory");
+    }
+    std::variant<SdrRepositoryInfo, std::string> out;
+    if (ipmi_cmd_get_sdr_repository_info(ctx_, rs) < 0) {
+        out = std::string(ipmi_ctx_errormsg(ctx_));
+        fiid_obj_destroy(rs);
+        close();
+        return out;
+    }
+    std::uint64_t count = 0, added = 0, erased = 0;
+    if (FIID_OBJ_GET(rs, "record_count", &count) < 0 ||
+        FIID_OBJ_GET(rs, "most_recent_addition_timestamp", &added) < 0 ||
+        FIID_OBJ_GET(rs, "most_recent_erase_timestamp", &erased) < 0) {
+        out = std::string("Get SDR Repository Info: ") + fiid_obj_errormsg(rs);
+    } else {
+        SdrRepositoryInfo info;
+        info.record_count = static_cast<std::uint16_t>(count);
+        info.most_recent_addition = static_cast<std::uint32_t>(added);
+        info.most_recent_erase = static_cast<std::uint32_t>(erased);
+        out = info;
+    }
+    fiid_obj_destroy(rs);
+    return out;
 }
 
 }  // namespace wattbench::drivers::ipmi
