@@ -4,8 +4,10 @@
 #include "drivers/eastron/register.hpp"
 #include "drivers/hwmon/register.hpp"
 #include "drivers/ipmi/register.hpp"
+#include "drivers/manual/register.hpp"
 #include "drivers/rapl/register.hpp"
 #include "drivers/sim/register.hpp"
+#include "drivers/voltcraft/register.hpp"
 #include "drivers/wattsup/register.hpp"
 #include "drivers/yokogawa/register.hpp"
 
@@ -23,6 +25,8 @@ const api::Registry& builtin_registry() {
         r.add(hwmon::driver_info());
         r.add(rapl::driver_info());
         r.add(ipmi::driver_info());
+        r.add(manual::driver_info());
+        r.add(voltcraft::el4000_driver_info());
         return r;
     }();
     return registry;

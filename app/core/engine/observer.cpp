@@ -22,6 +22,10 @@ std::string_view to_string(PhaseStatus s) {
     return "pending";
 }
 
+std::string_view to_string(PromptRequest::Kind k) {
+    return k == PromptRequest::Kind::number ? "number" : "confirm";
+}
+
 std::string_view to_string(RunStatus s) {
     switch (s) {
         case RunStatus::running:

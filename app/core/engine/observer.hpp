@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,6 +57,23 @@ struct RunFinished {
     int signal = 0;  // the signal that interrupted the run, if any
 };
 
+// A question for the operator. The runner waits for Engine::answer_prompt(id, …) while the
+// samplers go on recording; abort and skip_phase still end the wait. Phase prompts (the phase
+// key `prompt`, device_id empty) are confirmations asked before the warm-up; devices whose
+// readings come from a person (driver `manual`) ask for a number at window start and end.
+struct PromptRequest {
+    enum class Kind { confirm, number };
+    std::uint64_t id = 0;
+    std::int32_t phase = -1;
+    std::string phase_name;
+    std::string device_id;  // empty for a phase prompt
+    Kind kind = Kind::confirm;
+    std::string unit;  // number prompts: the unit the answer is in ("kWh", "W")
+    std::string question;
+    std::optional<double> default_value;  // what an empty answer means; nullopt: none
+};
+std::string_view to_string(PromptRequest::Kind k);
+
 // Everything a view of a run needs. Callbacks arrive on engine threads (the recorder for
 // readings and results, the runner for stages, samplers for device states) and must return
 // quickly; a GUI copies what it needs under a short lock and redraws on its own timer.
@@ -69,6 +87,11 @@ public:
     virtual void on_phase_finished(const PhaseFinished& /*result*/) {}
     virtual void on_event(const EngineEvent& /*event*/) {}
     virtual void on_finished(const RunFinished& /*result*/) {}
+    // On the runner thread: hand the question to another thread and return; answer it with
+    // Engine::answer_prompt from there.
+    virtual void on_prompt(const PromptRequest& /*request*/) {}
+    // The prompt no longer waits for an answer (the phase was skipped or the run aborted).
+    virtual void on_prompt_withdrawn(std::uint64_t /*id*/) {}
 };
 
 }  // namespace wattbench::core::engine
