@@ -1,12 +1,14 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "drivers/api/channel_spec.hpp"
 #include "drivers/api/device_error.hpp"
+#include "drivers/api/options.hpp"
 #include "drivers/api/reading.hpp"
 
 namespace wattbench::drivers::api {
@@ -18,12 +20,29 @@ struct DeviceIdentity {
     std::string firmware;
 };
 
+// Something a poll noticed besides its readings, for core to record: an events.log line, a
+// flag for the phase whose window it happened in (a meter that changed range mid-window), and
+// the device's measuring settings as they now are (ranges, crest factor, mode), which go into
+// the manifest's device entry, replacing what an earlier notice said.
+struct Notice {
+    bool warning = false;
+    std::string message;     // empty: nothing to log
+    std::string phase_flag;  // empty: no flag; only counts inside an averaging window
+    std::map<std::string, OptionValue> settings;  // empty: settings unchanged
+};
+
+// Steps of a ranging pre-pass (MLPerf: auto-range while the load runs, then fix the ranges
+// from what was seen). Core asks for `observe` when a phase's warm-up starts and `fix` just
+// before its averaging window opens.
+enum class RangingStep { observe, fix };
+
 // The outcome of one poll. `readings` may cover only some channels; channels a poll did not
 // report are recorded as `unavailable` by the sampler, so every grid tick leaves a row per
 // channel. `error` set means the whole poll failed; its kind tells the sampler what to do.
 struct PollResult {
     std::vector<Reading> readings;
     std::optional<DeviceError> error;
+    std::vector<Notice> notices;
 };
 
 // A device is used by exactly one sampler thread; implementations need no locking.
@@ -47,6 +66,14 @@ public:
 
     // Valid after a successful open().
     virtual DeviceIdentity identity() const = 0;
+
+    // Optional ranging capability. `wants_ranging()` is fixed from construction. Unlike every
+    // other call, request_ranging() and ranging_pending() come from core's runner thread while
+    // the sampler polls: an implementation only records the request (atomically), carries it
+    // out at the start of its next poll() and reports the ranges it set as a Notice.
+    virtual bool wants_ranging() const { return false; }
+    virtual void request_ranging(RangingStep /*step*/) {}
+    virtual bool ranging_pending() const { return false; }
 };
 
 }  // namespace wattbench::drivers::api

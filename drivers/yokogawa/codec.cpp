@@ -154,17 +154,15 @@ std::vector<std::string> setup_commands(const Settings& s, std::string_view mode
                         (item.channel == channel_count ? " OFF" : " ON"));
         }
     }
-    const std::string input = s.dialect == Dialect::wt300 ? ":INP:" : ":CONF:";
-    auto range = [&](const char* what, const Range& r) {
-        if (r) {
-            c.push_back(input + what + ":AUTO OFF");
-            c.push_back(input + what + ":RANG " + number(*r));
-        } else {
-            c.push_back(input + what + ":AUTO ON");
-        }
-    };
-    range("VOLT", s.voltage_range);
-    range("CURR", s.current_range);
+    // The crest factor first: changing it re-scales every range (WT310E manual).
+    if (s.dialect == Dialect::wt300 && s.crest_factor != 0) {
+        c.push_back(":INP:CFAC " + std::to_string(s.crest_factor));
+    }
+    // A calibrating meter auto-ranges until its first warm-up ends.
+    for (auto& r : s.calibrate ? range_commands(s.dialect, std::nullopt, std::nullopt)
+                               : range_commands(s.dialect, s.voltage_range, s.current_range)) {
+        c.push_back(std::move(r));
+    }
     if (s.update_interval) {
         c.push_back(":SAMP:RATE " + number(*s.update_interval));
     }
@@ -181,6 +179,56 @@ std::vector<std::string> setup_commands(const Settings& s, std::string_view mode
 
 std::string read_command(Dialect dialect) {
     return dialect == Dialect::wt300 ? ":NUM:NORM:VAL?" : ":MEAS:VAL?";
+}
+
+std::vector<std::string> poll_commands(const Settings& s) {
+    if (s.dialect == Dialect::wt300 && s.sync == Sync::update) {
+        // protocols.md names :STAT:EESR?, :COMM:WAIT 1 and VAL?; the order is the WT310/WT3000
+        // communication manuals' loop ("Synchronization with the Controller"): clearing after
+        // the read means an update completing between the two is skipped, never read twice.
+        return {":COMM:WAIT 1", read_command(s.dialect), ":STAT:EESR?"};
+    }
+    return {read_command(s.dialect)};
+}
+
+std::vector<std::string> sync_setup_commands(const Settings& s) {
+    if (s.dialect == Dialect::wt300 && s.sync == Sync::update) {
+        // UPD (condition bit 0) falling from 1 to 0 marks a completed update; the first
+        // :STAT:EESR? clears what accumulated before.
+        return {":STAT:FILT1 FALL", ":STAT:EESR?"};
+    }
+    return {};
+}
+
+std::vector<std::string> range_commands(Dialect dialect, const Range& volts, const Range& amps) {
+    const std::string input = dialect == Dialect::wt300 ? ":INP:" : ":CONF:";
+    std::vector<std::string> c;
+    auto range = [&](const char* what, const Range& r) {
+        if (r) {
+            c.push_back(input + what + ":AUTO OFF");
+            c.push_back(input + what + ":RANG " + number(*r));
+        } else {
+            c.push_back(input + what + ":AUTO ON");
+        }
+    };
+    range("VOLT", volts);
+    range("CURR", amps);
+    return c;
+}
+
+std::vector<std::string> range_queries(Dialect dialect) {
+    if (dialect == Dialect::wt300) {
+        return {":INP:VOLT:RANG?", ":INP:CURR:RANG?"};
+    }
+    return {":CONF:VOLT:RANG?", ":CONF:CURR:RANG?"};
+}
+
+std::optional<double> parse_number(std::string_view line) {
+    api::Reading r;
+    if (!decode_field(trim(line), r) || r.status != api::Status::ok) {
+        return std::nullopt;
+    }
+    return r.value;
 }
 
 std::variant<std::vector<api::Reading>, std::string> parse_values(Dialect dialect,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -27,6 +28,20 @@ std::vector<std::string> setup_commands(const Settings& settings, std::string_vi
 
 // The query that returns one value per channel.
 std::string read_command(Dialect dialect);
+
+// What one poll sends, in order. With Sync::update on the WT300 set: `:COMM:WAIT 1` (returns
+// at once when an update completed since the last clear, else at the next one), the values,
+// then `:STAT:EESR?` to clear the register, whose answer line follows the values.
+std::vector<std::string> poll_commands(const Settings& settings);
+// Sent once after set-up when reading once per update; its answer (`:STAT:EESR?`) is dropped.
+std::vector<std::string> sync_setup_commands(const Settings& settings);
+
+// Fix both ranges (nullopt: auto-ranging).
+std::vector<std::string> range_commands(Dialect dialect, const Range& volts, const Range& amps);
+// The two queries reading back the voltage and current range in use, one NR3 line each.
+std::vector<std::string> range_queries(Dialect dialect);
+// One NR3/NR2/NR1 number on its own; nullopt when the line is anything else.
+std::optional<double> parse_number(std::string_view line);
 
 // One answer to read_command(): a reading per channel, indexed as channel_table(). `NAN` is
 // unavailable, `INF` or any |value| ≥ 9.9E+37 is overrange. An answer with the wrong number of

@@ -1,10 +1,12 @@
 #include "drivers/yokogawa/driver.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <thread>
 
 #include "drivers/yokogawa/channels.hpp"
 #include "drivers/yokogawa/codec.hpp"
+#include "drivers/yokogawa/ranges.hpp"
 
 namespace wattbench::drivers::yokogawa {
 namespace {
@@ -14,6 +16,18 @@ using namespace std::chrono_literals;
 
 // The meter answers within a few hundred ms; its manual allows more after set-up commands.
 constexpr auto answer_timeout = 2s;
+// Queries only some firmware knows (:INP:MODE?) must not hold up open for long.
+constexpr auto optional_answer_timeout = 300ms;
+
+std::string shown(double v, const char* unit) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%g %s", v, unit);
+    return buf;
+}
+
+api::OptionValue range_value(const Range& r) {
+    return r ? api::OptionValue(*r) : api::OptionValue(std::string("auto"));
+}
 
 }  // namespace
 
@@ -22,17 +36,24 @@ YokogawaDevice::YokogawaDevice(Settings settings, std::unique_ptr<transport::Tra
       transport_(std::move(transport)),
       reader_(*transport_),
       channels_(channel_table()) {
+    if (!settings_.calibrate) {
+        volts_ = settings_.voltage_range;
+        amps_ = settings_.current_range;
+    }
     // The power range is the product of the fixed voltage and current ranges; with either on
-    // auto it is unknown and the uncertainty estimate takes the reading instead.
+    // auto (or calibrated later) it is unknown and the uncertainty takes the reading instead.
     const auto a = power_accuracy(settings_.dialect);
-    const double range = settings_.voltage_range && settings_.current_range
-                             ? *settings_.voltage_range * *settings_.current_range
-                             : 0.0;
+    const double range = volts_ && amps_ ? *volts_ * *amps_ : 0.0;
     channels_[power].accuracy = api::Accuracy{a.of_reading, a.of_range, range};
 }
 
 const std::vector<api::ChannelSpec>& YokogawaDevice::channels() const {
     return channels_;
+}
+
+void YokogawaDevice::request_ranging(api::RangingStep step) {
+    ranging_pending_.store(true);
+    ranging_request_.store(static_cast<int>(step));
 }
 
 std::optional<api::DeviceError> YokogawaDevice::send(const std::string& command,
@@ -41,6 +62,57 @@ std::optional<api::DeviceError> YokogawaDevice::send(const std::string& command,
     return transport_->write(std::span<const std::uint8_t>(
                                  reinterpret_cast<const std::uint8_t*>(line.data()), line.size()),
                              deadline);
+}
+
+std::optional<api::DeviceError> YokogawaDevice::send_all(const std::vector<std::string>& commands,
+                                                         transport::Deadline deadline) {
+    std::string joined;
+    for (const auto& c : commands) {
+        joined += c + "\n";
+    }
+    return transport_->write(
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(joined.data()),
+                                      joined.size()),
+        deadline);
+}
+
+std::optional<std::string> YokogawaDevice::query_text(const std::string& query,
+                                                      transport::Deadline deadline) {
+    if (send(query, deadline)) {
+        return std::nullopt;
+    }
+    auto line = reader_.read_line(deadline);
+    if (auto* s = std::get_if<std::string>(&line)) {
+        std::string t = *s;
+        while (!t.empty() && (t.back() == '\r' || t.back() == ' ')) {
+            t.pop_back();
+        }
+        return t;
+    }
+    return std::nullopt;
+}
+
+std::optional<double> YokogawaDevice::query_number(const std::string& query,
+                                                   transport::Deadline deadline,
+                                                   std::optional<api::DeviceError>* link_error) {
+    if (auto e = send(query, deadline)) {
+        if (link_error) {
+            *link_error = e;
+        }
+        return std::nullopt;
+    }
+    for (;;) {
+        auto line = reader_.read_line(deadline);
+        if (auto* e = std::get_if<api::DeviceError>(&line)) {
+            if (link_error && e->kind == api::ErrorKind::link_lost) {
+                *link_error = *e;
+            }
+            return std::nullopt;
+        }
+        if (auto v = parse_number(std::get<std::string>(line))) {
+            return v;
+        }
+    }
 }
 
 std::optional<api::DeviceError> YokogawaDevice::open() {
@@ -94,8 +166,13 @@ std::optional<api::DeviceError> YokogawaDevice::open() {
             return api::DeviceError{api::ErrorKind::config, transport_->name() + ": " + why};
         }
     }
+    // After a reconnect a calibrated meter gets back the ranges it had fixed, not auto.
+    Settings effective = settings_;
+    effective.calibrate = false;
+    effective.voltage_range = volts_;
+    effective.current_range = amps_;
     const auto setup_deadline = Clock::now() + answer_timeout;
-    for (const auto& c : setup_commands(settings_, identity_.model)) {
+    for (const auto& c : setup_commands(effective, identity_.model)) {
         if (auto e = send(c, setup_deadline)) {
             return fail(*e);
         }
@@ -104,19 +181,167 @@ std::optional<api::DeviceError> YokogawaDevice::open() {
             std::this_thread::sleep_for(200ms);
         }
     }
+    const auto sync = sync_setup_commands(settings_);
+    for (const auto& c : sync) {
+        if (auto e = send(c, setup_deadline)) {
+            return fail(*e);
+        }
+    }
+    if (!sync.empty()) {
+        // The answer to the clearing :STAT:EESR?; its value does not matter.
+        auto line = reader_.read_line(setup_deadline);
+        if (auto* e = std::get_if<api::DeviceError>(&line)) {
+            return fail({e->kind, e->message + " (waiting for :STAT:EESR?)"});
+        }
+    }
+    // Read back what the meter now uses, for the manifest and to catch a refused setting.
+    const auto optional_deadline = Clock::now() + optional_answer_timeout;
+    const bool wt300 = settings_.dialect == Dialect::wt300;
+    mode_ = query_text(wt300 ? ":INP:MODE?" : ":CONF:MODE?", optional_deadline).value_or("");
+    crest_factor_in_use_ = 0;
+    if (wt300) {
+        if (auto cf = query_number(":INP:CFAC?", Clock::now() + optional_answer_timeout)) {
+            crest_factor_in_use_ = static_cast<int>(*cf);
+        }
+    }
+    reader_.reset();
+    volts_in_use_.reset();
+    amps_in_use_.reset();
+    read_back_ranges(Clock::now() + answer_timeout, nullptr);
+    auto mismatch = [&](const Range& asked, const std::optional<double>& got, const char* what,
+                        const char* unit) {
+        if (asked && got && std::abs(*asked - *got) > 1e-9 * *asked) {
+            notices_.push_back({true,
+                                std::string("the meter reports its ") + what + " range as " +
+                                    shown(*got, unit) + ", not the " + shown(*asked, unit) +
+                                    " asked for",
+                                "",
+                                {}});
+        }
+    };
+    mismatch(volts_, volts_in_use_, "voltage", "V");
+    mismatch(amps_, amps_in_use_, "current", "A");
+    notices_.push_back(settings_notice());
+    return std::nullopt;
+}
+
+void YokogawaDevice::read_back_ranges(transport::Deadline deadline, api::PollResult* result) {
+    const auto q = range_queries(settings_.dialect);
+    const auto v = query_number(q[0], deadline);
+    const auto a = query_number(q[1], deadline);
+    std::string changes;
+    auto note = [&](const std::optional<double>& before, const std::optional<double>& now,
+                    const char* what, const char* unit) {
+        if (before && now && *before != *now) {
+            changes += std::string(changes.empty() ? "" : ", ") + what + " range " +
+                       shown(*before, unit) + " → " + shown(*now, unit);
+        }
+    };
+    note(volts_in_use_, v, "voltage", "V");
+    note(amps_in_use_, a, "current", "A");
+    volts_in_use_ = v ? v : volts_in_use_;
+    amps_in_use_ = a ? a : amps_in_use_;
+    if (result && !changes.empty()) {
+        auto n = settings_notice();
+        n.message = "auto-ranging changed the " + changes;
+        n.phase_flag = "range_change";
+        result->notices.push_back(std::move(n));
+    }
+}
+
+api::Notice YokogawaDevice::settings_notice() const {
+    api::Notice n;
+    n.settings["ranging"] =
+        std::string(settings_.calibrate ? "calibrate" : (any_auto() ? "auto" : "fixed"));
+    n.settings["voltage_range"] = range_value(volts_);
+    n.settings["current_range"] = range_value(amps_);
+    if (volts_in_use_) {
+        n.settings["voltage_range_in_use"] = *volts_in_use_;
+    }
+    if (amps_in_use_) {
+        n.settings["current_range_in_use"] = *amps_in_use_;
+    }
+    if (crest_factor_in_use_ != 0) {
+        n.settings["crest_factor"] = static_cast<std::int64_t>(crest_factor_in_use_);
+    } else if (settings_.crest_factor != 0) {
+        n.settings["crest_factor"] = static_cast<std::int64_t>(settings_.crest_factor);
+    }
+    if (!mode_.empty()) {
+        n.settings["mode"] = mode_;
+    }
+    n.settings["sync"] = std::string(
+        settings_.dialect == Dialect::wt300 && settings_.sync == Sync::update ? "update" : "poll");
+    if (settings_.update_interval) {
+        n.settings["update_interval_s"] = *settings_.update_interval;
+    }
+    n.settings["integrate"] = settings_.integrate;
+    return n;
+}
+
+std::optional<api::DeviceError> YokogawaDevice::carry_out_ranging(api::PollResult& result,
+                                                                  transport::Deadline deadline) {
+    const int step = ranging_request_.exchange(-1);
+    if (step < 0) {
+        return std::nullopt;
+    }
+    if (step == static_cast<int>(api::RangingStep::observe)) {
+        volts_.reset();
+        amps_.reset();
+        observing_ = true;
+        seen_ = false;
+        max_volts_ = max_amps_ = 0.0;
+    } else {
+        if (observing_ && seen_) {
+            const auto r =
+                mlperf_ranges(settings_.dialect, settings_.crest_factor, max_volts_, max_amps_);
+            volts_ = r.volts;
+            amps_ = r.amps;
+            result.notices.push_back(
+                {false,
+                 "ranges fixed by the MLPerf rule from the warm-up's maxima (" +
+                     shown(max_volts_, "V") + ", " + shown(max_amps_, "A") + "): voltage range " +
+                     shown(r.volts, "V") + ", current range " + shown(r.amps, "A"),
+                 "",
+                 {}});
+        } else {
+            result.notices.push_back({true,
+                                      "no voltage and current readings in the warm-up to "
+                                      "range from; the ranges stay on auto",
+                                      "",
+                                      {}});
+        }
+        observing_ = false;
+    }
+    if (auto e = send_all(range_commands(settings_.dialect, volts_, amps_), deadline)) {
+        // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
+        int none = -1;
+        ranging_request_.compare_exchange_strong(none, step);
+        return e;
+    }
+    reader_.reset();
+    read_back_ranges(deadline, nullptr);
+    result.notices.push_back(settings_notice());
+    ranging_pending_.store(ranging_request_.load() >= 0);
     return std::nullopt;
 }
 
 api::PollResult YokogawaDevice::poll(Clock::time_point deadline) {
     api::PollResult result;
+    result.notices = std::move(notices_);
+    notices_.clear();
     if (!transport_->is_open()) {
         result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
         return result;
     }
     deadline = std::min(deadline, Clock::now() + answer_timeout);
+    if (auto e = carry_out_ranging(result, deadline)) {
+        result.error = e;
+        return result;
+    }
     // A late answer to an earlier query must never be taken for this one.
     reader_.reset();
-    if (auto e = send(read_command(settings_.dialect), deadline)) {
+    const auto commands = poll_commands(settings_);
+    if (auto e = send_all(commands, deadline)) {
         result.error = e;
         return result;
     }
@@ -135,11 +360,30 @@ api::PollResult YokogawaDevice::poll(Clock::time_point deadline) {
         auto values = parse_values(settings_.dialect, std::get<std::string>(line));
         if (auto* r = std::get_if<std::vector<api::Reading>>(&values)) {
             result.readings = std::move(*r);
-            return result;
+            break;
         }
         // Noise on the line: keep listening until the deadline for the real answer.
         garbage = std::get<std::string>(values);
     }
+    if (commands.size() > 1) {
+        // The clearing :STAT:EESR? answer; a lost one only costs the next poll a wait.
+        reader_.read_line(deadline);
+    }
+    if (observing_) {
+        const auto& v = result.readings[voltage];
+        const auto& a = result.readings[current];
+        if (v.status == api::Status::ok && a.status == api::Status::ok) {
+            max_volts_ = std::max(max_volts_, v.value);
+            max_amps_ = std::max(max_amps_, a.value);
+            seen_ = true;
+        }
+    }
+    if (any_auto()) {
+        // Auto-ranging may switch at any update: read the ranges back so that a switch inside
+        // an averaging window flags it (SPEC forbids auto-ranging there).
+        read_back_ranges(deadline, &result);
+    }
+    return result;
 }
 
 void YokogawaDevice::close() {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "drivers/api/device.hpp"
@@ -10,7 +11,9 @@
 namespace wattbench::drivers::yokogawa {
 
 // A WT300- or WT200-family power meter over any byte transport: identifies and sets the
-// meter up on open, then polls all items with one query per tick.
+// meter up on open, then polls all items with one query per tick (once per completed update
+// on the WT300 set). Ranges are fixed, auto, or calibrated from each warm-up (MLPerf rule);
+// while a range is on auto it is read back every poll and a change is reported as a Notice.
 class YokogawaDevice : public api::Device {
 public:
     YokogawaDevice(Settings settings, std::unique_ptr<transport::Transport> transport);
@@ -22,14 +25,45 @@ public:
     void close() override;
     api::DeviceIdentity identity() const override { return identity_; }
 
+    bool wants_ranging() const override { return settings_.calibrate; }
+    void request_ranging(api::RangingStep step) override;
+    bool ranging_pending() const override { return ranging_pending_.load(); }
+
 private:
     std::optional<api::DeviceError> send(const std::string& command, transport::Deadline deadline);
+    std::optional<api::DeviceError> send_all(const std::vector<std::string>& commands,
+                                             transport::Deadline deadline);
+    // One answer line that parses as a number; skips noise lines until the deadline.
+    std::optional<double> query_number(const std::string& query, transport::Deadline deadline,
+                                       std::optional<api::DeviceError>* link_error = nullptr);
+    std::optional<std::string> query_text(const std::string& query, transport::Deadline deadline);
+    std::optional<api::DeviceError> carry_out_ranging(api::PollResult& result,
+                                                      transport::Deadline deadline);
+    void read_back_ranges(transport::Deadline deadline, api::PollResult* result);
+    api::Notice settings_notice() const;
+    bool any_auto() const { return !volts_ || !amps_; }
 
     Settings settings_;
     std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
     api::DeviceIdentity identity_;
     std::vector<api::ChannelSpec> channels_;
+
+    // Ranges as commanded (nullopt: auto) and as the meter last reported them.
+    Range volts_;
+    Range amps_;
+    std::optional<double> volts_in_use_;
+    std::optional<double> amps_in_use_;
+    std::string mode_;  // measuring mode read back on open (RMS, VMEAN, DC)
+    int crest_factor_in_use_ = 0;
+    std::vector<api::Notice> notices_;  // for the next poll's result
+
+    bool observing_ = false;
+    double max_volts_ = 0.0;
+    double max_amps_ = 0.0;
+    bool seen_ = false;
+    std::atomic<int> ranging_request_{-1};  // -1 none, else a RangingStep
+    std::atomic<bool> ranging_pending_{false};
 };
 
 }  // namespace wattbench::drivers::yokogawa

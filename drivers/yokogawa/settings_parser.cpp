@@ -60,6 +60,42 @@ std::variant<Settings, api::DeviceError> parse_settings(Dialect dialect,
     if (auto e = take_range(o, "current_range", imin, 20.0, s.current_range)) {
         return *e;
     }
+    if (auto r = o.take_string("ranging")) {
+        if (*r == "calibrate") {
+            if (o.has("voltage_range") || o.has("current_range")) {
+                return bad("ranging",
+                           "\"calibrate\" sets the ranges itself; remove "
+                           "voltage_range and current_range");
+            }
+            s.calibrate = true;
+        } else if (*r != "fixed") {
+            return bad("ranging",
+                       "expected \"fixed\" (the ranges given, default) or "
+                       "\"calibrate\" (MLPerf rule from each warm-up), got \"" +
+                           *r + "\"");
+        }
+    }
+    if (auto cf = o.take_integer("crest_factor")) {
+        if (dialect != Dialect::wt300) {
+            return bad("crest_factor", "only the WT300 set (yokogawa-wt310) has :INP:CFAC");
+        }
+        if (*cf != 3 && *cf != 6) {
+            return bad("crest_factor", "expected 3 or 6");
+        }
+        s.crest_factor = static_cast<int>(*cf);
+    }
+    if (auto y = o.take_string("sync")) {
+        if (*y == "update") {
+            s.sync = Sync::update;
+        } else if (*y == "poll") {
+            s.sync = Sync::poll;
+        } else {
+            return bad("sync",
+                       "expected \"update\" (read once per completed update) or "
+                       "\"poll\", got \"" +
+                           *y + "\"");
+        }
+    }
     if (auto b = o.take_bool("integrate")) {
         s.integrate = *b;
     }

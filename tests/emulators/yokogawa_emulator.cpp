@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <thread>
 
 namespace wattbench::tests::emulators {
 namespace {
@@ -29,7 +30,53 @@ std::string nr3(double v) {
     return buf;
 }
 
+const double volts_cf3[] = {15, 30, 60, 150, 300, 600};
+const double amps_cf3[] = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20};
+
+template <std::size_t N>
+double pick(const double (&table)[N], double value, double scale) {
+    for (double r : table) {
+        if (r * scale >= value) {
+            return r * scale;
+        }
+    }
+    return table[N - 1] * scale;
+}
+
 }  // namespace
+
+double YokogawaEmulator::voltage_range() const {
+    const double scale = crest_factor_ == 6 ? 0.5 : 1.0;
+    return volt_auto_ ? pick(volts_cf3, volts, scale) : volt_range_.load();
+}
+
+double YokogawaEmulator::current_range() const {
+    const double scale = crest_factor_ == 6 ? 0.5 : 1.0;
+    return curr_auto_ ? pick(amps_cf3, amps, scale) : curr_range_.load();
+}
+
+std::uint64_t YokogawaEmulator::update_index() const {
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return static_cast<std::uint64_t>(s / update_interval_s.load());
+}
+
+// `what` is VOLT or CURR, `rest` what follows it: ":AUTO ON", ":RANG 300", ":RANG?".
+std::string YokogawaEmulator::range_command(const std::string& what, const std::string& rest) {
+    const bool volt = what == "VOLT";
+    if (rest == ":RANG?" || rest == ":RANGE?") {
+        return nr3(volt ? voltage_range() : current_range()) + "\r\n";
+    }
+    if (rest.rfind(":AUTO", 0) == 0) {
+        (volt ? volt_auto_ : curr_auto_) = trim(rest.substr(5)) == "ON";
+        return "";
+    }
+    if (rest.rfind(":RANG ", 0) == 0) {
+        (volt ? volt_range_ : curr_range_) = std::stod(rest.substr(6));
+        (volt ? volt_auto_ : curr_auto_) = false;  // a fixed range ends auto-ranging
+    }
+    return "";
+}
 
 YokogawaEmulator::YokogawaEmulator(std::string model)
     : model_(std::move(model)), wt200_(model_.rfind("WT2", 0) == 0) {
@@ -66,17 +113,20 @@ std::string YokogawaEmulator::handle(std::string& input) {
 }
 
 std::string YokogawaEmulator::value_of(const std::string& fn) {
+    // Beyond 140 % of a fixed range the meter shows over-range (WT310E getting started guide).
+    const bool amps_over = overrange || (!curr_auto_ && amps > 1.4 * curr_range_);
+    const bool volts_over = !volt_auto_ && volts > 1.4 * volt_range_;
     if (fn == "P" || fn == "W") {
-        if (overrange) {
+        if (amps_over || volts_over) {
             return "9.91E+37";
         }
         return nan ? "NAN" : nr3(watts);
     }
     if (fn == "I" || fn == "A") {
-        return overrange ? "INF" : nr3(amps);
+        return amps_over ? "INF" : nr3(amps);
     }
     if (fn == "U" || fn == "V") {
-        return nr3(volts);
+        return volts_over ? "INF" : nr3(volts);
     }
     if (fn == "S" || fn == "VA") {
         return nr3(volt_amps);
@@ -105,6 +155,41 @@ std::string YokogawaEmulator::execute(const std::string& raw) {
     }
     if (cmd == ":STAT:ERR?") {
         return "0,\"No error\"\r\n";
+    }
+    const std::string input = wt200_ ? ":CONF:" : ":INP:";
+    for (const char* what : {"VOLT", "CURR"}) {
+        const std::string head = input + what;
+        if (cmd.rfind(head + ":", 0) == 0) {
+            return range_command(what, cmd.substr(head.size()));
+        }
+    }
+    if (cmd == input + "MODE?") {
+        return "RMS\r\n";
+    }
+    if (!wt200_ && cmd == ":INP:CFAC?") {
+        return std::to_string(crest_factor_.load()) + "\r\n";
+    }
+    if (!wt200_ && cmd.rfind(":INP:CFAC ", 0) == 0) {
+        crest_factor_ = std::stoi(arg(":INP:CFAC"));
+        return "";
+    }
+    if (!wt200_ && cmd == ":STAT:FILT1 FALL") {
+        filter_fall_ = true;
+        return "";
+    }
+    if (!wt200_ && cmd == ":STAT:EESR?") {
+        const auto now = update_index();
+        const bool upd = filter_fall_ && now > cleared_at_update_;
+        cleared_at_update_ = now;
+        return std::string(upd ? "1" : "0") + "\r\n";
+    }
+    if (!wt200_ && cmd == ":COMM:WAIT 1") {
+        // Communication halts until an update completes after the last clear.
+        ++waits_;
+        while (filter_fall_ && update_index() <= cleared_at_update_) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        return "";
     }
     if (!wt200_ && cmd.rfind(":NUM:NORM:NUM ", 0) == 0) {
         items_.resize(static_cast<std::size_t>(std::clamp(std::stoi(arg(":NUM:NORM:NUM")), 1, 10)),

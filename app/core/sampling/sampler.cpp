@@ -139,6 +139,9 @@ void Sampler::poll_tick(std::uint64_t k, Clock::time_point now) {
                 ++counters_.failed_polls;
             }
         }
+        for (const auto& n : result.notices) {
+            listener_.on_device_notice(config_.device_index, tag, n);
+        }
         if (result.error) {
             const auto kind = result.error->kind;
             const Status st = (kind == ErrorKind::protocol || kind == ErrorKind::config ||

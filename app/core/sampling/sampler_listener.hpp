@@ -4,6 +4,8 @@
 #include <string>
 
 #include "app/core/sampling/device_state.hpp"
+#include "app/core/sampling/stage_board.hpp"
+#include "drivers/api/device.hpp"
 
 namespace wattbench::core::sampling {
 
@@ -17,6 +19,10 @@ public:
                                  const std::string& detail) = 0;
     virtual void on_device_event(std::uint32_t device, EventLevel level,
                                  const std::string& message) = 0;
+    // What a poll noticed besides readings, with the stage its readings were tagged with;
+    // delivered before those readings are queued.
+    virtual void on_device_notice(std::uint32_t /*device*/, const StageTag& /*tag*/,
+                                  const drivers::api::Notice& /*notice*/) {}
 };
 
 }  // namespace wattbench::core::sampling

@@ -2,6 +2,7 @@
 
 #include "drivers/yokogawa/channels.hpp"
 #include "drivers/yokogawa/codec.hpp"
+#include "drivers/yokogawa/ranges.hpp"
 
 namespace wattbench::drivers::yokogawa {
 namespace {
@@ -137,6 +138,73 @@ TEST(YokogawaCodec, DeclaredAccuracy) {
     auto a = power_accuracy(Dialect::wt300);
     EXPECT_DOUBLE_EQ(a.of_reading, 0.001);
     EXPECT_DOUBLE_EQ(a.of_range, 0.001);
+}
+
+TEST(YokogawaCodec, ReadOncePerUpdateOnlyOnTheWt300Set) {
+    Settings s;
+    EXPECT_EQ(sync_setup_commands(s),
+              (std::vector<std::string>{":STAT:FILT1 FALL", ":STAT:EESR?"}));
+    EXPECT_EQ(poll_commands(s),
+              (std::vector<std::string>{":COMM:WAIT 1", ":NUM:NORM:VAL?", ":STAT:EESR?"}));
+    s.sync = Sync::poll;
+    EXPECT_TRUE(sync_setup_commands(s).empty());
+    EXPECT_EQ(poll_commands(s), std::vector<std::string>{":NUM:NORM:VAL?"});
+    s.sync = Sync::update;
+    s.dialect = Dialect::wt200;
+    EXPECT_EQ(poll_commands(s), std::vector<std::string>{":MEAS:VAL?"});
+}
+
+TEST(YokogawaCodec, RangesCrestFactorAndReadBack) {
+    EXPECT_EQ(range_commands(Dialect::wt300, 150.0, std::nullopt),
+              (std::vector<std::string>{":INP:VOLT:AUTO OFF", ":INP:VOLT:RANG 150",
+                                        ":INP:CURR:AUTO ON"}));
+    EXPECT_EQ(range_commands(Dialect::wt200, std::nullopt, 0.005),
+              (std::vector<std::string>{":CONF:VOLT:AUTO ON", ":CONF:CURR:AUTO OFF",
+                                        ":CONF:CURR:RANG 0.005"}));
+    EXPECT_EQ(range_queries(Dialect::wt300),
+              (std::vector<std::string>{":INP:VOLT:RANG?", ":INP:CURR:RANG?"}));
+    EXPECT_EQ(range_queries(Dialect::wt200),
+              (std::vector<std::string>{":CONF:VOLT:RANG?", ":CONF:CURR:RANG?"}));
+    EXPECT_EQ(parse_number("300.0E+00\r"), 300.0);
+    EXPECT_EQ(parse_number(" 5.0E-03"), 0.005);
+    EXPECT_EQ(parse_number("NAN"), std::nullopt);
+    EXPECT_EQ(parse_number("0,\"No error\""), std::nullopt);
+    EXPECT_EQ(parse_number(""), std::nullopt);
+    // Crest factor before the ranges (changing it re-scales them); calibrating starts on auto.
+    Settings s;
+    s.crest_factor = 6;
+    s.calibrate = true;
+    auto c = setup_commands(s, "WT310");
+    auto cf = std::find(c.begin(), c.end(), ":INP:CFAC 6");
+    auto volt = std::find(c.begin(), c.end(), ":INP:VOLT:AUTO ON");
+    ASSERT_NE(cf, c.end());
+    ASSERT_NE(volt, c.end());
+    EXPECT_LT(cf, volt);
+    s.dialect = Dialect::wt200;
+    c = setup_commands(s, "WT210");
+    EXPECT_EQ(std::find(c.begin(), c.end(), ":INP:CFAC 6"), c.end());
+}
+
+TEST(YokogawaRanges, MlperfRuleTakesTheSmallestRangeAbove) {
+    // V = smallest range ≥ max seen, A = smallest ≥ 1.1 × max seen.
+    auto r = mlperf_ranges(Dialect::wt300, 3, 230.1, 0.4351);
+    EXPECT_DOUBLE_EQ(r.volts, 300.0);
+    EXPECT_DOUBLE_EQ(r.amps, 0.5);
+    r = mlperf_ranges(Dialect::wt300, 3, 300.0, 0.46);  // exactly a range; 1.1 × 0.46 = 0.506
+    EXPECT_DOUBLE_EQ(r.volts, 300.0);
+    EXPECT_DOUBLE_EQ(r.amps, 1.0);
+    r = mlperf_ranges(Dialect::wt300, 3, 120.0, 0.004);
+    EXPECT_DOUBLE_EQ(r.volts, 150.0);
+    EXPECT_DOUBLE_EQ(r.amps, 0.005);
+    r = mlperf_ranges(Dialect::wt300, 6, 230.0, 2.0);  // crest factor 6 halves every range
+    EXPECT_DOUBLE_EQ(r.volts, 300.0);
+    EXPECT_DOUBLE_EQ(r.amps, 2.5);
+    r = mlperf_ranges(Dialect::wt300, 3, 700.0, 25.0);  // beyond every range: the largest
+    EXPECT_DOUBLE_EQ(r.volts, 600.0);
+    EXPECT_DOUBLE_EQ(r.amps, 20.0);
+    r = mlperf_ranges(Dialect::wt200, 6, 230.0, 2.0);  // WT210: no crest factor setting
+    EXPECT_DOUBLE_EQ(r.amps, 5.0);
+    EXPECT_EQ(smallest_range_at_least(voltage_ranges(Dialect::wt300, 3), 601.0), std::nullopt);
 }
 
 }  // namespace
