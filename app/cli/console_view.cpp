@@ -135,10 +135,33 @@ void ConsoleView::on_finished(const core::engine::RunFinished& result) {
 void ConsoleView::print_line(const std::string& line) {
     std::lock_guard lock(out_mutex_);
     clear_status_locked();
+    if (!prompt_.empty()) {
+        fmt::print(out_, "\n");
+    }
     fmt::print(out_, "{} {}\n", now_stamp(), line);
-    if (interactive_) {
+    if (!prompt_.empty()) {
+        fmt::print(out_, "{} ? {}", now_stamp(), prompt_);
+    } else if (interactive_) {
         redraw_locked();
     }
+    std::fflush(out_);
+}
+
+void ConsoleView::show_prompt(const std::string& question) {
+    std::lock_guard lock(out_mutex_);
+    clear_status_locked();
+    prompt_ = question;
+    fmt::print(out_, "{} ? {}", now_stamp(), question);
+    std::fflush(out_);
+}
+
+void ConsoleView::prompt_note(const std::string& line, bool after_answer_break) {
+    std::lock_guard lock(out_mutex_);
+    if (!prompt_.empty() && after_answer_break) {
+        fmt::print(out_, "\n");
+    }
+    prompt_.clear();
+    fmt::print(out_, "{} {}\n", now_stamp(), line);
     std::fflush(out_);
 }
 
@@ -154,7 +177,7 @@ void ConsoleView::clear_status_locked() {
 }
 
 void ConsoleView::redraw_locked() {
-    if (!interactive_ || stop_.load()) {
+    if (!interactive_ || stop_.load() || !prompt_.empty()) {
         return;
     }
     const auto v = model_.view(std::chrono::steady_clock::now());

@@ -27,6 +27,12 @@ public:
     void on_event(const core::engine::EngineEvent& event) override;
     void on_finished(const core::engine::RunFinished& result) override;
 
+    // A question for the operator (TerminalPrompter): printed without a line break, and the
+    // live status stays hidden until prompt_note() ends it. `after_answer_break` when the
+    // answer was not echoed (input from a pipe), so the next line starts on its own.
+    void show_prompt(const std::string& question);
+    void prompt_note(const std::string& line, bool after_answer_break);
+
 private:
     void print_line(const std::string& line);
     void redraw_locked();
@@ -37,6 +43,7 @@ private:
     bool interactive_;
     std::mutex out_mutex_;
     int status_lines_ = 0;
+    std::string prompt_;  // the question waiting for an answer; empty: none
     const core::record::Catalog* catalog_ = nullptr;
     std::atomic<bool> stop_{false};
     std::thread redraw_;

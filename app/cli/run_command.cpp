@@ -9,6 +9,7 @@
 #include "app/cli/console_view.hpp"
 #include "app/cli/profile_loading.hpp"
 #include "app/cli/signal_watcher.hpp"
+#include "app/cli/terminal_prompter.hpp"
 #include "app/core/engine/engine.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/profile/overrides.hpp"
@@ -85,6 +86,15 @@ int run_command(const RunArgs& args) {
     const bool interactive = isatty(fileno(stderr)) != 0;
     ConsoleView view(engine.profile(), stderr, interactive);
     engine.add_observer(&view);
+    // Prompts (phase `prompt`, manual meters) are answered line by line from stdin, typed or
+    // piped; a typed answer is echoed by the terminal, a piped one is not.
+    const bool echoed = isatty(STDIN_FILENO) != 0;
+    TerminalPrompter prompter(
+        STDIN_FILENO,
+        {[&view](const std::string& q) { view.show_prompt(q); },
+         [&view, echoed](const std::string& line) { view.prompt_note(line, !echoed); },
+         [&engine](std::uint64_t id, std::optional<double> v) { engine.answer_prompt(id, v); }});
+    engine.add_observer(&prompter);
 
     if (auto err = engine.prepare(std::move(profile), std::move(options))) {
         fmt::print(stderr, "wattbench: {}\n", err->message);

@@ -18,7 +18,9 @@
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/threshold_watcher.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rework/counter_windows.hpp"
 #include "app/core/stats/window_accumulator.hpp"
+#include "drivers/api/user_reading.hpp"
 
 namespace wattbench::core::engine {
 
@@ -133,8 +135,16 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         dc.driver = d.driver;
         dc.interval = d.interval;
         dc.channels = slot.device->channels();
+        if (dynamic_cast<drivers::api::UserReadDevice*>(slot.device.get())) {
+            // Read by a person at window edges: no grid, and a coverage that needs none.
+            dc.interval = std::chrono::nanoseconds{0};
+            user_read_slots_.push_back(static_cast<std::uint32_t>(slots_.size()));
+        }
         catalog_.devices.push_back(std::move(dc));
         slots_.push_back(std::move(slot));
+    }
+    for (const auto i : user_read_slots_) {
+        profile_.devices[i].interval = std::chrono::nanoseconds{0};
     }
     add_cpu_util_device();
     for (const auto& p : profile_.phases) {
@@ -297,6 +307,11 @@ void Engine::start() {
         cfg.interval = catalog_.devices[i].interval;
         cfg.anchor = anchor_;
         cfg.opened = slots_[i].opened;
+        if (std::find(user_read_slots_.begin(), user_read_slots_.end(), i) !=
+            user_read_slots_.end()) {
+            on_device_state(i, slots_[i].state, slots_[i].error);
+            continue;
+        }
         samplers_.push_back(std::make_unique<sampling::Sampler>(
             cfg, std::move(slots_[i].device), clock_, queue_, board_,
             static_cast<sampling::SamplerListener&>(*this)));
@@ -326,6 +341,126 @@ void Engine::abort(int signal) {
     int expected = -1;
     abort_signal_.compare_exchange_strong(expected, signal);
     control_.request();
+}
+
+void Engine::answer_prompt(std::uint64_t id, std::optional<double> value) {
+    {
+        std::lock_guard lock(prompt_mutex_);
+        if (!prompt_open_ || id != prompt_id_ || prompt_answer_) {
+            return;
+        }
+        prompt_answer_ = value;
+    }
+    control_.poke();
+}
+
+// Waits for the operator on real time, not the injected clock: a person answers in seconds
+// whatever a test clock does. Sampling goes on meanwhile; abort and skip_phase end the wait.
+Engine::Wait Engine::ask(PromptRequest request, std::optional<double>& answer) {
+    {
+        std::lock_guard lock(prompt_mutex_);
+        request.id = ++prompt_id_;
+        prompt_open_ = true;
+        prompt_answer_.reset();
+    }
+    const auto asked = std::chrono::steady_clock::now();
+    log(EventLevel::info,
+        fmt::format("prompt {} ({}{}{}): {}{}", request.id,
+                    request.phase_name.empty() ? "run" : "phase '" + request.phase_name + "'",
+                    request.device_id.empty() ? "" : ", device '" + request.device_id + "'",
+                    request.kind == PromptRequest::Kind::number ? ", " + request.unit : "",
+                    request.question, request.kind == PromptRequest::Kind::confirm ? " [confirm]" : ""));
+    for (auto* o : observers_) {
+        o->on_prompt(request);
+    }
+    for (;;) {
+        std::optional<std::optional<double>> got;
+        {
+            std::lock_guard lock(prompt_mutex_);
+            got = prompt_answer_;
+            if (got) {
+                prompt_open_ = false;
+            }
+        }
+        const double waited =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        if (got) {
+            answer = *got;
+            std::string said = "declined";
+            if (answer) {
+                said = request.kind == PromptRequest::Kind::confirm
+                           ? "confirmed"
+                           : fmt::format("answered {} {}", *answer, request.unit);
+            }
+            log(answer ? EventLevel::info : EventLevel::warn,
+                fmt::format("prompt {} {} after {:.1f} s", request.id, said, waited));
+            return Wait::elapsed;
+        }
+        const bool aborted = abort_signal_.load() >= 0;
+        const bool skipped = !aborted && want_skip_phase_.exchange(false);
+        if (aborted || skipped) {
+            {
+                std::lock_guard lock(prompt_mutex_);
+                prompt_open_ = false;
+            }
+            log(EventLevel::warn,
+                fmt::format("prompt {} withdrawn after {:.1f} s: {}", request.id, waited,
+                            aborted ? "run aborted" : "phase skipped"));
+            for (auto* o : observers_) {
+                o->on_prompt_withdrawn(request.id);
+            }
+            return aborted ? Wait::abort : Wait::skip_phase;
+        }
+        control_.wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+    }
+}
+
+// One number from each device read by a person; `before_first_reading` runs once, after the
+// first answer and before it is recorded (the window opens there).
+Engine::Wait Engine::ask_user_readers(std::size_t i,
+                                      const std::function<void()>& before_first_reading) {
+    bool first = true;
+    for (const auto slot : user_read_slots_) {
+        const auto* reader = dynamic_cast<drivers::api::UserReadDevice*>(slots_[slot].device.get());
+        const auto q = reader->question();
+        PromptRequest r;
+        r.phase = static_cast<std::int32_t>(i);
+        r.phase_name = profile_.phases[i].name;
+        r.device_id = catalog_.devices[slot].device_id;
+        r.kind = PromptRequest::Kind::number;
+        r.unit = q.unit;
+        r.question = fmt::format("{} {} of phase '{}'", q.text,
+                                 board_.current().stage == Stage::window
+                                     ? "at the end of the window"
+                                     : "at the start of the window",
+                                 r.phase_name);
+        std::optional<double> answer;
+        if (const Wait w = ask(r, answer); w != Wait::elapsed) {
+            return w;
+        }
+        if (first && before_first_reading) {
+            before_first_reading();
+        }
+        first = false;
+        if (!answer) {
+            continue;
+        }
+        record::Sample s;
+        s.mono = clock_.now();
+        s.utc = anchor_.utc_at(s.mono);
+        s.elapsed_s = anchor_.elapsed_s(s.mono);
+        s.device = slot;
+        s.channel = static_cast<std::uint32_t>(q.channel);
+        const auto tag = board_.current();
+        s.phase = tag.phase;
+        s.stage = tag.stage;
+        s.value = *answer;
+        queue_.push(std::move(s));
+    }
+    if (first && before_first_reading) {
+        before_first_reading();
+    }
+    return Wait::elapsed;
 }
 
 RunFinished Engine::wait() {
@@ -448,6 +583,31 @@ bool Engine::run_phase(std::size_t i) {
     want_skip_warmup_.store(false);
     want_skip_phase_.store(false);
 
+    if (!phase.prompt.empty()) {
+        PromptRequest r;
+        r.phase = idx;
+        r.phase_name = phase.name;
+        r.question = phase.prompt;
+        std::optional<double> answer;
+        const Wait w = ask(r, answer);
+        if (w != Wait::elapsed || !answer) {
+            const auto status = w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped;
+            set_phase_status(i, status);
+            log(EventLevel::warn, fmt::format("phase '{}' {} before its warm-up{}", phase.name,
+                                              to_string(status),
+                                              w == Wait::elapsed ? ": the prompt was declined" : ""));
+            if (status == PhaseStatus::interrupted) {
+                std::lock_guard lock(state_mutex_);
+                interrupted_phase_ = idx;
+            }
+            PhaseFinished f{idx, phase.name, status, {}};
+            for (auto* o : observers_) {
+                o->on_phase_finished(f);
+            }
+            return w != Wait::abort;
+        }
+    }
+
     log(EventLevel::info,
         fmt::format("phase '{}' ({}): warm-up {} s, window {} s, load: {}", phase.name,
                     profile::to_string(phase.load),
@@ -514,14 +674,21 @@ bool Engine::run_phase(std::size_t i) {
             fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
     }
 
-    push_marker(sampling::WindowMarker::Kind::open, idx);
-    {
-        std::lock_guard lock(state_mutex_);
-        phase_records_[i].window_start = anchor_.utc_at(clock_.now());
-        phase_records_[i].status = PhaseStatus::window;
+    // With meters read by a person, the window opens at the first start reading.
+    w = ask_user_readers(i, [&] {
+        push_marker(sampling::WindowMarker::Kind::open, idx);
+        {
+            std::lock_guard lock(state_mutex_);
+            phase_records_[i].window_start = anchor_.utc_at(clock_.now());
+            phase_records_[i].status = PhaseStatus::window;
+        }
+        set_stage(idx, Stage::window, phase.window);
+        log(EventLevel::info, fmt::format("phase '{}': averaging window opened", phase.name));
+    });
+    if (w != Wait::elapsed) {
+        finish_early(w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped);
+        return w != Wait::abort;
     }
-    set_stage(idx, Stage::window, phase.window);
-    log(EventLevel::info, fmt::format("phase '{}': averaging window opened", phase.name));
 
     w = wait_for(phase.window, false, load);
     if (w == Wait::abort) {
@@ -535,6 +702,12 @@ bool Engine::run_phase(std::size_t i) {
     if (w == Wait::skip_phase) {
         finish_early(PhaseStatus::skipped);
         return true;
+    }
+    // The window stays open until the end readings are in.
+    w = ask_user_readers(i, {});
+    if (w != Wait::elapsed) {
+        finish_early(w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped);
+        return w != Wait::abort;
     }
     const auto gen = board_.set(idx, Stage::between);
     {
@@ -623,6 +796,7 @@ void Engine::recorder_thread() {
     std::vector<record::Sample> samples;
     std::map<std::int32_t, stats::WindowAccumulator> windows;
     record::ThresholdWatcher thresholds(catalog_);
+    rework::CounterWindows counters(catalog_);
     batch.reserve(4096);
     samples.reserve(4096);
 
@@ -654,6 +828,7 @@ void Engine::recorder_thread() {
                     log(threshold_event_level(e->severity), e->message);
                 }
                 if (s->stage == Stage::window) {
+                    counters.add(*s);
                     auto it = windows.find(s->phase);
                     if (it != windows.end()) {
                         it->second.add(*s);
@@ -682,6 +857,7 @@ void Engine::recorder_thread() {
                 f.phase = m.phase;
                 f.name = profile_.phases[static_cast<std::size_t>(m.phase)].name;
                 f.status = PhaseStatus::done;
+                counters.feed(it->second, m.phase);
                 f.summaries = it->second.close(m.utc, m.mono);
                 check_achieved_load(static_cast<std::size_t>(m.phase), f.summaries);
                 phases_csv_->write(f.summaries);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -62,6 +63,9 @@ public:
     void skip_phase();
     // Stops the run: the current phase is marked interrupted, everything gathered is written.
     void abort(int signal = 0);
+    // Answers prompt `id` (Observer::on_prompt) from any thread: the number asked for, any
+    // value to confirm, nullopt to decline or skip. Ids not waiting for an answer are ignored.
+    void answer_prompt(std::uint64_t id, std::optional<double> value);
 
     // Blocks until the run has ended and every file is written.
     RunFinished wait();
@@ -79,6 +83,8 @@ private:
     void on_device_event(std::uint32_t device, sampling::EventLevel level,
                          const std::string& message) override;
 
+    Wait ask(PromptRequest request, std::optional<double>& answer);
+    Wait ask_user_readers(std::size_t phase, const std::function<void()>& before_first_reading);
     void run_thread();
     void recorder_thread();
     bool run_phase(std::size_t index);
@@ -116,6 +122,13 @@ private:
     };
     std::vector<DeviceSlot> slots_;
     std::vector<std::unique_ptr<sampling::Sampler>> samplers_;
+    // Devices read by a person (drivers::api::UserReadDevice): no sampler, prompted instead.
+    std::vector<std::uint32_t> user_read_slots_;
+
+    std::mutex prompt_mutex_;  // guards the prompt fields
+    std::uint64_t prompt_id_ = 0;  // the last prompt asked
+    bool prompt_open_ = false;
+    std::optional<std::optional<double>> prompt_answer_;
 
     sampling::SampleQueue queue_;
     sampling::StageBoard board_;

@@ -22,10 +22,11 @@ constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "she
                                                        "cwd",   "on_exit",  "score"};
 constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
                                                    "intensity", "kernel"};
-constexpr std::array<std::string_view, 21> phase_keys{
+constexpr std::array<std::string_view, 22> phase_keys{
     "name",   "load",     "workers", "max_workers", "placement", "intensity", "kernel",
     "warmup", "window",   "command", "path",        "file_size", "sync",      "max_space",
-    "setup",  "teardown", "shell",   "env",         "cwd",       "on_exit",   "score"};
+    "setup",  "teardown", "shell",   "env",         "cwd",       "on_exit",   "score",
+    "prompt"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -297,6 +298,7 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
     phase.load = read_load(table);
     reject_foreign_keys(table, phase.load);
 
+    phase.prompt = table.string("prompt").value_or("");
     phase.warmup = table.duration("warmup").value_or(run.warmup);
     phase.window = run.window;
     if (auto d = table.duration("window")) {

@@ -74,6 +74,7 @@ struct PhaseSettings {
     Duration window{0};
     std::vector<std::string> command;  // load = "command"
     CommandSettings command_settings;
+    std::string prompt;  // confirmed by the operator before the warm-up starts; empty: none
     SourceLocation location;    // of the [[phase]] table
     std::string template_name;  // as written, before expansion: "cpu-{n}"
     // Load-specific keys (disk: path, file_size, sync, max_space; command: setup, teardown,
