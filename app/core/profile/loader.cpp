@@ -18,17 +18,19 @@
 #include "app/core/profile/phase_reader.hpp"
 #include "app/core/profile/printable.hpp"
 #include "app/core/profile/run_reader.hpp"
+#include "app/core/profile/target_reader.hpp"
 #include "app/core/profile/text_position.hpp"
 #include "app/core/profile/toml_syntax_error.hpp"
 #include "app/core/profile/toml_table.hpp"
 #include "app/core/profile/toml_value_text.hpp"
 #include "app/core/profile/utf8.hpp"
+#include "app/core/profile/warmup_reader.hpp"
 
 namespace wattbench::core::profile {
 
 namespace {
 
-constexpr std::array<std::string_view, 3> top_level_keys{"run", "device", "phase"};
+constexpr std::array<std::string_view, 4> top_level_keys{"run", "target", "device", "phase"};
 
 // Far beyond any real profile, yet small enough for toml11's recursive parser and for run
 // directories that hold one row per phase.
@@ -71,6 +73,12 @@ Profile read_profile(const toml::value& root_value, const std::string& file,
         root.fail("run", "expected a [run] table, got " + describe_value(*run));
     }
     profile.run = read_run(TomlTable(*run, file, "run"));
+    if (const toml::value* target = root.find("target")) {
+        if (!target->is_table()) {
+            root.fail("target", "expected a [target] table, got " + describe_value(*target));
+        }
+        profile.target = read_target(TomlTable(*target, file, "target"));
+    }
 
     if (root.has("device")) {
         const auto& tables = array_of_tables(root, "device");
@@ -110,6 +118,7 @@ Profile read_profile(const toml::value& root_value, const std::string& file,
     if (profile.phases.empty()) {
         fail({file, 0, 0}, "", "the profile has no [[phase]]");
     }
+    check_warmup_devices(profile);
     return profile;
 }
 

@@ -88,7 +88,9 @@ std::optional<std::string> apply_overrides(Profile& profile, const Overrides& ov
     profile.phases = std::move(kept);
     for (auto& phase : profile.phases) {
         if (overrides.warmup) {
+            // A fixed warm-up, for demos and tests: no waiting for a steady state.
             phase.warmup = *overrides.warmup;
+            phase.warmup_until_stable.reset();
         }
         if (overrides.window) {
             phase.window = *overrides.window;

@@ -11,6 +11,7 @@
 #include "app/core/profile/printable.hpp"
 #include "app/core/profile/toml_option.hpp"
 #include "app/core/profile/toml_value_text.hpp"
+#include "app/core/profile/warmup_reader.hpp"
 #include "app/core/profile/worker_range.hpp"
 
 namespace wattbench::core::profile {
@@ -299,7 +300,12 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
     reject_foreign_keys(table, phase.load);
 
     phase.prompt = table.string("prompt").value_or("");
-    phase.warmup = table.duration("warmup").value_or(run.warmup);
+    phase.warmup = run.warmup;
+    phase.warmup_until_stable = run.warmup_until_stable;
+    if (auto w = read_warmup(table)) {
+        phase.warmup = w->min;
+        phase.warmup_until_stable = std::move(w->until_stable);
+    }
     phase.window = run.window;
     if (auto d = table.duration("window")) {
         if (d->count() == 0) {

@@ -7,18 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "app/core/profile/source_location.hpp"
+#include "app/core/profile/target_settings.hpp"
+#include "app/core/profile/warmup_settings.hpp"
 #include "drivers/api/options.hpp"
 
 namespace wattbench::core::profile {
 
 using Duration = std::chrono::nanoseconds;
-
-// Where a value came from, for error messages of the form file:line:key.
-struct SourceLocation {
-    std::string file;
-    std::size_t line = 0;
-    std::size_t column = 0;
-};
 
 enum class LoadKind { idle, cpu, disk, command };
 
@@ -48,8 +44,14 @@ struct CommandSettings {
 struct RunSettings {
     std::string name;
     Duration interval = std::chrono::seconds(1);
-    Duration warmup = std::chrono::minutes(5);
+    Duration warmup = std::chrono::minutes(5);  // with warmup_until_stable: its min
+    std::optional<WarmupUntilStable> warmup_until_stable;
     Duration window = std::chrono::minutes(10);
+    // An idle phase whose machine is busier than this (percent CPU) at the end of its warm-up
+    // is flagged not_idle.
+    double idle_max_cpu = 5.0;
+    // Power rows whose relative uncertainty exceeds this are flagged (SPEC: 1 %).
+    double uncertainty_limit = 0.01;
 };
 
 struct DeviceSettings {
@@ -70,7 +72,8 @@ struct PhaseSettings {
     Placement placement = Placement::spread;
     double intensity = 100.0;  // cpu: percent of each worker's time spent busy (duty cycle)
     CpuKernel kernel = CpuKernel::integer;
-    Duration warmup{0};  // resolved: phase's own, else run default
+    Duration warmup{0};  // resolved: phase's own, else run default; the min when until stable
+    std::optional<WarmupUntilStable> warmup_until_stable;
     Duration window{0};
     std::vector<std::string> command;  // load = "command"
     CommandSettings command_settings;
@@ -88,6 +91,7 @@ struct Profile {
     std::string path;
     std::string text;  // the file as read, kept for the manifest
     RunSettings run;
+    std::optional<TargetSettings> target;  // [target]: loads run on another machine over ssh
     std::vector<DeviceSettings> devices;
     std::vector<PhaseSettings> phases;
     std::vector<std::string> warnings;  // located, human-readable; also go to the manifest

@@ -95,8 +95,8 @@ TEST(LoaderErrors, PhaseKeysAreChecked) {
     EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"idle\"\nwindow = \"0s\"\n"),
               "test.toml:6:1: phase[1].window: must be longer than 0s");
     EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"idle\"\nwarmup = 300\n"),
-              "test.toml:6:1: phase[1].warmup: expected a duration string like \"90s\", got "
-              "integer 300");
+              "test.toml:6:1: phase[1].warmup: expected a duration like \"5m\" or a table like { "
+              "min = \"2m\", max = \"60m\", until_stable = [\"wattmeter/power\"] }, got integer 300");
 }
 
 TEST(LoaderErrors, KeysOfAnotherLoadAreRefused) {
