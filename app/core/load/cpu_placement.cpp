@@ -8,22 +8,21 @@ namespace wattbench::core::load {
 
 namespace {
 
-using CoreKey = std::pair<int, int>;  // package, core_id
 
 // Threads of each core in CPU order, grouped per package in core order.
 std::map<int, std::vector<std::vector<int>>> cores_by_package(const std::vector<LogicalCpu>& cpus) {
-    std::map<CoreKey, std::vector<int>> cores;
+    std::map<PhysicalCoreKey, std::vector<int>> cores;
     for (const auto& c : cpus) {
-        cores[{c.package, c.core}].push_back(c.cpu);
+        cores[physical_core_key(c)].push_back(c.cpu);
     }
     // Cores ordered by their first logical CPU, which is how the kernel numbers them, rather
     // than by core_id, which has gaps and odd orders on many parts.
-    std::vector<std::pair<CoreKey, std::vector<int>>> ordered(cores.begin(), cores.end());
+    std::vector<std::pair<PhysicalCoreKey, std::vector<int>>> ordered(cores.begin(), cores.end());
     std::sort(ordered.begin(), ordered.end(),
               [](const auto& a, const auto& b) { return a.second.front() < b.second.front(); });
     std::map<int, std::vector<std::vector<int>>> out;
     for (auto& [key, threads] : ordered) {
-        out[key.first].push_back(std::move(threads));
+        out[std::get<0>(key)].push_back(std::move(threads));
     }
     return out;
 }

@@ -39,6 +39,20 @@ std::optional<int> cpu_number(const std::string& name) {
     return n;
 }
 
+// A list that leaves out the CPU itself is not a sibling list to trust.
+int first_sibling(const fs::path& path, int cpu) {
+    std::ifstream in(path);
+    std::string text;
+    if (!std::getline(in, text)) {
+        return -1;
+    }
+    const auto list = parse_cpu_list(text);
+    if (!list || std::find(list->begin(), list->end(), cpu) == list->end()) {
+        return -1;
+    }
+    return *std::min_element(list->begin(), list->end());
+}
+
 }  // namespace
 
 std::size_t CpuTopology::packages() const {
@@ -50,11 +64,17 @@ std::size_t CpuTopology::packages() const {
 }
 
 std::size_t CpuTopology::physical_cores() const {
-    std::set<std::pair<int, int>> cores;
+    std::set<PhysicalCoreKey> cores;
     for (const auto& c : cpus) {
-        cores.emplace(c.package, c.core);
+        cores.insert(physical_core_key(c));
     }
     return cores.size();
+}
+
+PhysicalCoreKey physical_core_key(const LogicalCpu& c) {
+    // The middle element keeps a sibling-list key from meeting a core_id key of equal number.
+    return c.first_sibling >= 0 ? PhysicalCoreKey{c.package, 0, c.first_sibling}
+                                : PhysicalCoreKey{c.package, 1, c.core};
 }
 
 CpuTopology read_cpu_topology(const std::string& sysfs_root) {
@@ -81,6 +101,7 @@ CpuTopology read_cpu_topology(const std::string& sysfs_root) {
         c.cpu = *n;
         c.package = read_int(entry.path() / "topology/physical_package_id").value_or(0);
         c.core = read_int(entry.path() / "topology/core_id").value_or(*n);
+        c.first_sibling = first_sibling(entry.path() / "topology/thread_siblings_list", *n);
         topo.cpus.push_back(c);
     }
     std::sort(topo.cpus.begin(), topo.cpus.end(),

@@ -30,6 +30,15 @@ TEST(CpuPlacement, EightSpreadWorkersUseEveryPhysicalCoreOnce) {
     EXPECT_EQ(cpus, (std::vector<int>{0, 4, 1, 5, 2, 6, 3, 7}));
 }
 
+TEST(CpuPlacement, SiblingListsDecideWhereCoreIdsRepeatWithinAPackage) {
+    const auto dies =
+        read_cpu_topology(std::string(WATTBENCH_TEST_DATA) + "/fixtures/sys_2x2die_2x2");
+    EXPECT_EQ(place_workers(dies, 8, Placement::spread),
+              (std::vector<int>{0, 4, 1, 5, 2, 6, 3, 7}));
+    EXPECT_EQ(place_workers(dies, 16, Placement::pack),
+              (std::vector<int>{0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15}));
+}
+
 TEST(CpuPlacement, OnlyAllowedCpusAreUsed) {
     EXPECT_EQ(place_workers(fixture(), 4, Placement::spread, {2, 3, 10, 11}),
               (std::vector<int>{2, 3, 10, 11}));
