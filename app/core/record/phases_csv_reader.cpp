@@ -11,6 +11,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "app/core/record/csv_reader.hpp"
 #include "app/core/record/utc_time.hpp"
@@ -43,6 +44,8 @@ constexpr std::array<std::string_view, kColumnCount> kNames{
 constexpr std::string_view kEnergy = "energy_wh";
 constexpr std::string_view kFlags = "flags";
 constexpr std::string_view kUncertainty = "uncertainty";
+constexpr std::string_view kL10 = "l10";
+constexpr std::string_view kL90 = "l90";
 constexpr std::size_t kAbsent = std::numeric_limits<std::size_t>::max();
 
 std::optional<double> parse_double(std::string_view s) {
@@ -108,6 +111,8 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
     std::size_t energy = kAbsent;
     std::size_t flags = kAbsent;
     std::size_t uncertainty = kAbsent;
+    std::size_t l10 = kAbsent;
+    std::size_t l90 = kAbsent;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         for (std::size_t c = 0; c < kColumnCount; ++c) {
             if (fields[i] == kNames[c]) {
@@ -125,6 +130,12 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
         }
         if (fields[i] == kUncertainty) {
             uncertainty = i;
+        }
+        if (fields[i] == kL10) {
+            l10 = i;
+        }
+        if (fields[i] == kL90) {
+            l90 = i;
         }
     }
     for (std::size_t c = 0; c < kColumnCount; ++c) {
@@ -221,6 +232,16 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
                              fmt::format("not a number: '{}'", fields[uncertainty]));
             }
             row.uncertainty = *u;
+        }
+        for (const auto& [column, name, target] :
+             {std::tuple{l10, kL10, &row.l10}, std::tuple{l90, kL90, &row.l90}}) {
+            if (column != kAbsent && !fields[column].empty()) {
+                const auto v = parse_double(fields[column]);
+                if (!v) {
+                    return error(line, name, fmt::format("not a number: '{}'", fields[column]));
+                }
+                *target = *v;
+            }
         }
         rows.push_back(std::move(row));
     }

@@ -55,7 +55,10 @@ std::string PhasesCsvWriter::format_row(const stats::ChannelSummary& r) {
     if (std::isfinite(r.uncertainty)) {
         fmt::format_to(std::back_inserter(out), "{:.6f}", r.uncertainty);
     }
-    out.push_back('\n');
+    out.push_back(',');
+    append_stat(out, r.l10, present);
+    append_stat(out, r.l90, present);
+    out.back() = '\n';
     return out;
 }
 

@@ -15,12 +15,13 @@ namespace wattbench::core::record {
 // to measure and is written once, so it is worth surviving a power cut, not only a Ctrl-C.
 // Numbers: mean/min/max/stddev in the shortest form that reads back to the same double
 // (std::to_chars), empty when NaN (no valid reading, discrete channel); coverage with four
-// decimals; start/end as ISO-8601 UTC milliseconds. Errors throw std::system_error.
+// decimals; start/end as ISO-8601 UTC milliseconds; l10/l90 (sound channels only, empty
+// otherwise) like mean. Errors throw std::system_error.
 class PhasesCsvWriter {
 public:
     static constexpr std::string_view kHeader =
         "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,flags,"
-        "uncertainty\n";
+        "uncertainty,l10,l90\n";
 
     // Creates or truncates `path` and writes the header.
     explicit PhasesCsvWriter(const std::string& path);

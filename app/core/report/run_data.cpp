@@ -13,7 +13,9 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/csv_fields.hpp"
+#include "app/core/record/csv.hpp"
+#include "app/core/record/csv_reader.hpp"
+#include "app/core/report/window_states.hpp"
 
 namespace wattbench::core::report {
 
@@ -27,6 +29,8 @@ constexpr std::array<std::string_view, 13> kColumns{
 
 constexpr std::string_view kFlagsColumn = "flags";
 constexpr std::string_view kUncertaintyColumn = "uncertainty";
+constexpr std::string_view kL10Column = "l10";
+constexpr std::string_view kL90Column = "l90";
 
 enum Column : std::size_t {
     kPhase,
@@ -50,7 +54,7 @@ std::string join(const std::vector<std::string>& fields) {
         if (i > 0) {
             out += ',';
         }
-        out += quote_csv_field(fields[i]);
+        out += record::csv_field(fields[i]);
     }
     return out;
 }
@@ -62,6 +66,29 @@ std::string expected_header() {
             out += ',';
         }
         out += kColumns[i];
+    }
+    return out;
+}
+
+struct CsvRecord {
+    std::size_t line = 0;  // where the record starts, for errors
+    std::vector<std::string> fields;
+};
+
+// All records of the text; blank lines are skipped so a stray trailing newline in a
+// hand-edited file is not an error. On a syntax error: "LINE: why".
+std::variant<std::vector<CsvRecord>, std::string> read_records(std::string_view text) {
+    std::vector<CsvRecord> out;
+    record::CsvReader reader(text);
+    std::vector<std::string> fields;
+    while (reader.next(fields)) {
+        if (fields.size() == 1 && fields[0].empty()) {
+            continue;
+        }
+        out.push_back({reader.line(), std::move(fields)});
+    }
+    if (reader.error()) {
+        return fmt::format("{}: {}", reader.line(), *reader.error());
     }
     return out;
 }
@@ -209,10 +236,9 @@ std::variant<nlohmann::json, std::string> parse_manifest(const std::string& text
 std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,
                                                                   const std::string& path) {
     using Result = std::variant<std::vector<PhaseRow>, std::string>;
-    auto split = split_csv(text);
-    if (const auto* error = std::get_if<CsvError>(&split)) {
-        return Result{std::in_place_index<1>,
-                      fmt::format("{}:{}: {}", path, error->line, error->message)};
+    auto split = read_records(text);
+    if (const auto* error = std::get_if<std::string>(&split)) {
+        return Result{std::in_place_index<1>, fmt::format("{}:{}", path, *error)};
     }
     const auto& records = std::get<std::vector<CsvRecord>>(split);
     if (records.empty()) {
@@ -221,14 +247,18 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
             fmt::format("{}: empty file, expected the header '{}'", path, expected_header())};
     }
     const auto& header = records.front();
-    // Files written before the `flags` and `uncertainty` columns existed stay readable; the
-    // optional columns follow the fixed ones in this order.
+    // Files written before the `flags`, `uncertainty` and `l10,l90` columns existed stay
+    // readable; the optional columns follow the fixed ones in this order.
     const bool has_flags =
         header.fields.size() > kColumns.size() && header.fields[kColumns.size()] == kFlagsColumn;
     const std::size_t uncertainty_at = kColumns.size() + (has_flags ? 1 : 0);
     const bool has_uncertainty = header.fields.size() > uncertainty_at &&
                                  header.fields[uncertainty_at] == kUncertaintyColumn;
-    const std::size_t width = uncertainty_at + (has_uncertainty ? 1 : 0);
+    const std::size_t levels_at = uncertainty_at + (has_uncertainty ? 1 : 0);
+    const bool has_levels = header.fields.size() > levels_at + 1 &&
+                            header.fields[levels_at] == kL10Column &&
+                            header.fields[levels_at + 1] == kL90Column;
+    const std::size_t width = levels_at + (has_levels ? 2 : 0);
     if (!std::equal(header.fields.begin(),
                     header.fields.begin() + std::min(header.fields.size(), kColumns.size()),
                     kColumns.begin(),
@@ -266,6 +296,24 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
                 return Result{std::in_place_index<1>,
                               fmt::format("{}:{}: column 'uncertainty': not a number: '{}'", path,
                                           record.line, text)};
+            }
+        }
+        if (has_levels) {
+            for (const auto& [at, name, target] :
+                 {std::tuple{levels_at, kL10Column, &row.l10},
+                  std::tuple{levels_at + 1, kL90Column, &row.l90}}) {
+                const std::string& text = record.fields[at];
+                if (text.empty()) {
+                    continue;
+                }
+                double v = 0.0;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+                if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) {
+                    return Result{std::in_place_index<1>,
+                                  fmt::format("{}:{}: column '{}': not a number: '{}'", path,
+                                              record.line, name, text)};
+                }
+                *target = v;
             }
         }
         const auto [it, inserted] =
@@ -315,6 +363,7 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir) {
     run.manifest = std::move(std::get<nlohmann::json>(manifest));
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
+    count_window_states((dir / "samples.csv").string(), run.rows);
     return run;
 }
 

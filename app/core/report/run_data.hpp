@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -30,6 +31,12 @@ struct PhaseRow {
     // Relative uncertainty of a power channel's mean (0.004 = 0.4 %); NaN when not recorded.
     double uncertainty = std::numeric_limits<double>::quiet_NaN();
     std::string flags;  // ';'-separated ("load_short"); empty in files without the column
+    // Sound channels: levels exceeded 10 % and 90 % of the window; empty for other channels.
+    std::optional<double> l10;
+    std::optional<double> l90;
+    // Discrete channels: how often each state was read in the window, most frequent first,
+    // counted from samples.csv (phases.csv has no statistics for them); empty otherwise.
+    std::vector<std::pair<std::string, std::uint64_t>> states;
 };
 
 struct RunData {
@@ -38,7 +45,8 @@ struct RunData {
     std::string dir;
 };
 
-// Reads RUN/manifest.json and RUN/phases.csv. Errors name the file and, where there is one, the
+// Reads RUN/manifest.json and RUN/phases.csv, and for discrete channels the window's states
+// from RUN/samples.csv (a missing or cut-off samples.csv only leaves them out). Errors name the file and, where there is one, the
 // line: "RUN/phases.csv:7: column 'mean': not a number 'abc'".
 std::variant<RunData, std::string> load_run(const std::string& run_dir);
 

@@ -34,6 +34,10 @@ struct ChannelSummary {
     // (meter accuracy and the window's standard error combined), NaN otherwise. Rows above the
     // limit carry the flag `uncertainty_high`.
     double uncertainty = std::numeric_limits<double>::quiet_NaN();
+    // Sound channels (dBA, dBC, dB): `mean` is the energy average Leq; l10 and l90 are the levels
+    // exceeded 10 % and 90 % of the window. NaN for other channels.
+    double l10 = std::numeric_limits<double>::quiet_NaN();
+    double l90 = std::numeric_limits<double>::quiet_NaN();
     std::chrono::system_clock::time_point start;
     std::chrono::system_clock::time_point end;
 };

@@ -15,8 +15,9 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 
-WindowAccumulator::WindowAccumulator(const record::Catalog& catalog, std::int32_t phase)
-    : phase_(phase) {
+WindowAccumulator::WindowAccumulator(const record::Catalog& catalog, std::int32_t phase,
+                                     double uncertainty_limit)
+    : phase_(phase), uncertainty_limit_(uncertainty_limit) {
     if (phase >= 0) {
         const auto index = static_cast<std::size_t>(phase);
         if (index < catalog.phase_names.size()) {
@@ -38,6 +39,10 @@ WindowAccumulator::WindowAccumulator(const record::Catalog& catalog, std::int32_
             ch.discrete = spec.discrete();
             ch.power = spec.quantity == drivers::api::Quantity::power;
             ch.accuracy = spec.accuracy;
+            ch.sound = !ch.discrete && is_sound_level_unit(spec.unit);
+            if (ch.sound) {
+                ch.sound_levels.emplace();
+            }
             if (ch.discrete) {
                 ch.state_names = spec.states;
             }
@@ -90,6 +95,9 @@ void WindowAccumulator::add_ok(Channel& ch, const record::Sample& sample) {
         return;
     }
     ch.stats.add(v);
+    if (ch.sound) {
+        ch.sound_levels->add(v);
+    }
     if (!ch.power) {
         return;
     }
@@ -130,6 +138,11 @@ std::vector<ChannelSummary> WindowAccumulator::close(
             s.min = ch.stats.min();
             s.max = ch.stats.max();
             s.stddev = ch.stats.stddev();
+            if (ch.sound) {
+                s.mean = ch.sound_levels->leq();
+                s.l10 = ch.sound_levels->l10();
+                s.l90 = ch.sound_levels->l90();
+            }
         }
         const std::uint64_t expected =
             ch.interval.count() > 0
@@ -145,7 +158,7 @@ std::vector<ChannelSummary> WindowAccumulator::close(
         s.energy_wh = ch.energy_ws / 3600.0;
         if (ch.power && ch.accuracy && s.samples > 0) {
             s.uncertainty = relative_uncertainty(*ch.accuracy, s.mean, s.stddev, s.samples);
-            if (!(s.uncertainty <= kUncertaintyLimit)) {
+            if (!(s.uncertainty <= uncertainty_limit_)) {
                 s.flags = s.flags.empty() ? "uncertainty_high" : s.flags + ";uncertainty_high";
             }
         }

@@ -12,6 +12,8 @@
 #include "app/core/record/sample.hpp"
 #include "app/core/stats/channel_summary.hpp"
 #include "app/core/stats/running_stats.hpp"
+#include "app/core/stats/uncertainty.hpp"
+#include "app/core/stats/sound_level_stats.hpp"
 
 namespace wattbench::core::stats {
 
@@ -24,6 +26,8 @@ namespace wattbench::core::stats {
 //   samples whose device/channel the catalog given at construction does not know.
 // - `ok` readings of numeric channels enter mean/min/max/stddev; other statuses, and `ok`
 //   readings that are not finite, count as invalid.
+// - Sound channels (unit dBA, dBC or dB) are averaged on energy: mean = Leq, plus L10 and L90
+//   (see SoundLevelStats); min, max and stddev stay those of the levels as read.
 // - Discrete channels (quantity state) count readings per state text; their mean, min, max and
 //   stddev are NaN.
 // - coverage = ok / max(ok + invalid, floor(window / device interval)), clamped to [0, 1].
@@ -33,7 +37,9 @@ namespace wattbench::core::stats {
 //   across; one missed poll (2 intervals) is still bridged.
 class WindowAccumulator {
 public:
-    WindowAccumulator(const record::Catalog& catalog, std::int32_t phase);
+    // Power rows above `uncertainty_limit` (relative, 0.01 = 1 %) get the flag uncertainty_high.
+    WindowAccumulator(const record::Catalog& catalog, std::int32_t phase,
+                      double uncertainty_limit = kUncertaintyLimit);
 
     // Marks the start of the window. Samples tagged `window` that arrive before open() still
     // count: the tag, not the call order, decides membership.
@@ -56,9 +62,11 @@ private:
         std::chrono::nanoseconds interval{0};
         bool discrete = false;
         bool power = false;
+        bool sound = false;
         std::optional<drivers::api::Accuracy> accuracy;
 
         RunningStats stats;
+        std::optional<SoundLevelStats> sound_levels;  // sound channels only
         std::uint64_t invalid = 0;
         // std::less<> lets a state be counted by string_view without building a string.
         std::map<std::string, std::uint64_t, std::less<>> states;
@@ -71,6 +79,7 @@ private:
     void add_ok(Channel& ch, const record::Sample& sample);
 
     std::int32_t phase_;
+    double uncertainty_limit_;
     std::string phase_name_;
     std::string load_;
     std::vector<std::size_t> first_channel_;  // per device: index of its channel 0

@@ -135,7 +135,7 @@ TEST(Engine, RunsPhasesAndWritesTheRunDirectory) {
     ASSERT_EQ(phases.size(), 9u);
     EXPECT_EQ(phases[0],
               "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,"
-              "flags,uncertainty");
+              "flags,uncertainty,l10,l90");
     EXPECT_EQ(phases[1].rfind("idle,idle,meter,power,W,42,42,42,0,", 0), 0u) << phases[1];
     EXPECT_EQ(phases[3].rfind("idle,idle,host,cpu_util,%,", 0), 0u) << phases[3];
     EXPECT_EQ(phases[5].rfind("cpu-1,cpu,meter,power,W,42,", 0), 0u) << phases[5];

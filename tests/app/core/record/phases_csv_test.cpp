@@ -66,21 +66,37 @@ ChannelSummary discrete() {
 TEST(PhasesCsvWriter, RowsAreByteExact) {
     EXPECT_EQ(PhasesCsvWriter::format_row(numeric()),
               "cpu-1,cpu,wattmeter,power,W,33.333333333333336,1e-07,163.1,0.30000000000000004,"
-              "600,0.6667,2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,\n");
+              "600,0.6667,2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,,,\n");
     EXPECT_EQ(PhasesCsvWriter::format_row(empty_channel()),
               "cpu-1,cpu,slm,spl,dBA,,,,,0,0.0000,2026-11-29T19:50:40.123Z,"
-              "2026-11-29T20:00:40.123Z,,\n");
+              "2026-11-29T20:00:40.123Z,,,,\n");
     EXPECT_EQ(PhasesCsvWriter::format_row(discrete()),
               "\"model, \"\"web\"\"\",command,bmc,cpu_temp,state,,,,,300,1.0000,"
-              "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,\n");
+              "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z,,,,\n");
     ChannelSummary flagged = numeric();
     flagged.flags = "load_short;warmup_max";
     const std::string row = PhasesCsvWriter::format_row(flagged);
-    EXPECT_EQ(row.substr(row.size() - 24), ",load_short;warmup_max,\n");
+    EXPECT_EQ(row.substr(row.size() - 26), ",load_short;warmup_max,,,\n");
     ChannelSummary measured = numeric();
     measured.uncertainty = 0.0042;
     const std::string with_u = PhasesCsvWriter::format_row(measured);
-    EXPECT_EQ(with_u.substr(with_u.size() - 11), ",,0.004200\n");
+    EXPECT_EQ(with_u.substr(with_u.size() - 13), ",,0.004200,,\n");
+    ChannelSummary sound = empty_channel();
+    sound.samples = 600;
+    sound.mean = 67.0;
+    sound.min = 50.0;
+    sound.max = 70.0;
+    sound.stddev = 10.0;
+    sound.l10 = 70.0;
+    sound.l90 = 50.5;
+    const std::string with_levels = PhasesCsvWriter::format_row(sound);
+    EXPECT_EQ(with_levels.substr(with_levels.size() - 11), ",,,70,50.5\n");
+}
+
+TEST(PhasesCsvWriter, HeaderEndsWithTheSoundLevelColumns) {
+    EXPECT_EQ(PhasesCsvWriter::kHeader,
+              "phase,load,device,channel,unit,mean,min,max,stddev,samples,coverage,start,end,"
+              "flags,uncertainty,l10,l90\n");
 }
 
 TEST(PhasesCsvWriter, StatisticsOfAnEmptyWindowAreEmptyEvenIfNotNaN) {
@@ -113,8 +129,15 @@ void expect_same_or_both_nan(double a, double b) {
 TEST(PhasesCsv, RoundTrip) {
     TempDir dir;
     const auto path = dir.file("phases.csv");
-    std::vector<ChannelSummary> rows{numeric(), empty_channel(), discrete()};
+    std::vector<ChannelSummary> rows{numeric(), empty_channel(), discrete(), empty_channel()};
     rows[0].flags = "load_short";
+    rows[3].samples = 10;
+    rows[3].mean = 67.0;
+    rows[3].min = 50.0;
+    rows[3].max = 70.0;
+    rows[3].stddev = 10.5;
+    rows[3].l10 = 70.0;
+    rows[3].l90 = 50.1;
     {
         PhasesCsvWriter w(path);
         w.write(rows);
@@ -139,6 +162,8 @@ TEST(PhasesCsv, RoundTrip) {
         EXPECT_NEAR(back[i].coverage, rows[i].coverage, 0.00005);
         EXPECT_EQ(back[i].start, rows[i].start);
         EXPECT_EQ(back[i].end, rows[i].end);
+        expect_same_or_both_nan(back[i].l10, rows[i].l10);
+        expect_same_or_both_nan(back[i].l90, rows[i].l90);
         EXPECT_TRUE(std::isnan(back[i].energy_wh));
         EXPECT_EQ(back[i].invalid, 0u);
     }

@@ -278,5 +278,32 @@ TEST_F(WindowAccumulatorTest, UnknownPhaseHasEmptyNames) {
     EXPECT_EQ(rows[0].load, "");
 }
 
+TEST_F(WindowAccumulatorTest, SoundChannelsAverageOnEnergyWithL10AndL90) {
+    record::DeviceChannels slm;
+    slm.device_id = "slm";
+    slm.driver = "wensn-ws1361";
+    slm.interval = 1s;
+    slm.channels.push_back(spec("spl", Quantity::sound, "dBA"));
+    catalog.devices.push_back(slm);
+    WindowAccumulator acc(catalog, 1);
+    acc.open(clock.utc0, clock.mono0);
+    acc.add(sample(0s, 2, 0, 50.0));
+    acc.add(sample(1s, 2, 0, 70.0));
+    acc.add(sample(2s, 2, 0, 0.0, Status::overrange));
+    const auto rows = close_after(acc, 3s);
+    ASSERT_EQ(rows.size(), 4u);
+    const ChannelSummary& spl = rows[3];
+    EXPECT_EQ(spl.unit, "dBA");
+    EXPECT_EQ(spl.samples, 2u);
+    EXPECT_EQ(spl.invalid, 1u);
+    EXPECT_NEAR(spl.mean, 67.0329, 1e-4);  // not 60
+    EXPECT_EQ(spl.min, 50.0);
+    EXPECT_EQ(spl.max, 70.0);
+    EXPECT_DOUBLE_EQ(spl.l10, 70.0);
+    EXPECT_DOUBLE_EQ(spl.l90, 50.0);
+    EXPECT_TRUE(std::isnan(rows[0].l10));  // power: no percentile levels
+    EXPECT_EQ(rows[0].samples, 0u);
+}
+
 }  // namespace
 }  // namespace wattbench::core::stats

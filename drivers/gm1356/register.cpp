@@ -1,0 +1,44 @@
+#include "drivers/gm1356/register.hpp"
+
+#include "drivers/gm1356/driver.hpp"
+#include "drivers/usb/make_usb_transport.hpp"
+
+namespace wattbench::drivers::gm1356 {
+namespace {
+
+std::variant<std::unique_ptr<api::Device>, api::DeviceError> create(api::DeviceConfig& config) {
+    auto& o = config.options;
+    auto settings = sound::take_settings(o);
+    const auto range_text = o.take_string("range");
+    if (o.error()) {
+        return *o.error();
+    }
+    if (auto* e = std::get_if<api::DeviceError>(&settings)) {
+        return *e;
+    }
+    std::optional<int> range;
+    if (range_text) {
+        range = range_code(*range_text);
+        if (!range) {
+            return api::DeviceError{api::ErrorKind::config,
+                                    "key 'range': \"" + *range_text +
+                                        "\" is not one of 30-130, 50-100, 60-110, 80-130"};
+        }
+    }
+    auto transport = usb::make_usb_transport(config.connection, 0);
+    if (auto* e = std::get_if<api::DeviceError>(&transport)) {
+        return *e;
+    }
+    return std::make_unique<Gm1356Device>(
+        std::get<sound::Settings>(settings), range,
+        std::move(std::get<std::unique_ptr<usb::UsbTransport>>(transport)));
+}
+
+}  // namespace
+
+api::DriverInfo driver_info() {
+    return api::DriverInfo{"gm1356", "Benetech GM1356 USB sound level meter (HID)", "usb",
+                           "usb://64bd:74e3", &create};
+}
+
+}  // namespace wattbench::drivers::gm1356

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "drivers/api/channel_spec.hpp"
+#include "drivers/api/device_error.hpp"
+#include "drivers/api/options.hpp"
+
+namespace wattbench::drivers::sound {
+
+enum class Weighting { a, c };
+enum class TimeWeighting { fast, slow };
+
+const char* to_string(Weighting w);      // "A", "C"
+const char* to_string(TimeWeighting t);  // "fast", "slow"
+
+// The profile keys every sound meter driver shares:
+//   weighting = "A" | "C"            (default "A", what ISO 7779 asks for); sets the unit
+//   time_weighting = "fast" | "slow" (absent: whatever the meter is set to)
+struct Settings {
+    Weighting weighting = Weighting::a;
+    std::optional<TimeWeighting> time_weighting;
+};
+
+// Takes the keys from `options`; errors are config errors naming the key.
+std::variant<Settings, api::DeviceError> take_settings(api::Options& options);
+
+// The single channel of a sound level meter: `spl` in dBA or dBC.
+api::ChannelSpec spl_channel(Weighting w);
+
+// "meter reads C weighting, the profile asks for A" when a meter's own setting (read back)
+// differs from the profile's; nullopt when it matches.
+std::optional<std::string> weighting_mismatch(const Settings& wanted, Weighting read,
+                                              std::optional<TimeWeighting> read_time);
+
+}  // namespace wattbench::drivers::sound
