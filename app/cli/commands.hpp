@@ -1,7 +1,12 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace wattbench::cli {
 
@@ -24,6 +29,14 @@ struct ReportArgs {
     std::string format = "md";
     std::string output;
 };
+
+// A subcommand that keeps its own arguments: `run` is called when it was chosen.
+struct Subcommand {
+    CLI::App* app = nullptr;
+    std::function<int()> run;
+};
+Subcommand add_import_command(CLI::App& app);    // import_command.cpp
+Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
 
 int run_command(const RunArgs& args);
 int validate_command(const std::string& profile_path);

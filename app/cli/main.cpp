@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"md", "csv", "json"}));
     report_cmd->add_option("-o,--output", report.output, "Write to this file instead of stdout");
 
+    const auto import_cmd = add_import_command(app);
+    const auto annotate_cmd = add_annotate_command(app);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -54,6 +57,12 @@ int main(int argc, char** argv) {
     }
     if (*report_cmd) {
         return report_command(report);
+    }
+    if (*import_cmd.app) {
+        return import_cmd.run();
+    }
+    if (*annotate_cmd.app) {
+        return annotate_cmd.run();
     }
     return kExitUsage;
 }

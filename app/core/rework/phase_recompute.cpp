@@ -1,0 +1,187 @@
+#include "app/core/rework/phase_recompute.hpp"
+
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "app/core/record/csv_reader.hpp"
+#include "app/core/record/output_file.hpp"
+#include "app/core/record/phases_csv_reader.hpp"
+#include "app/core/record/phases_csv_writer.hpp"
+#include "app/core/rework/counter_windows.hpp"
+#include "app/core/rework/samples_file.hpp"
+#include "app/core/stats/window_accumulator.hpp"
+
+namespace wattbench::core::rework {
+namespace {
+
+struct Window {
+    TimePoint start;
+    TimePoint end;
+};
+
+std::chrono::steady_clock::time_point mono_at(const RunInfo& run, TimePoint t) {
+    return std::chrono::steady_clock::time_point(
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(t - run.started));
+}
+
+void add_flag(std::string& flags, const std::string& f) {
+    if ((";" + flags + ";").find(";" + f + ";") == std::string::npos) {
+        flags = flags.empty() ? f : flags + ";" + f;
+    }
+}
+
+}  // namespace
+
+std::variant<std::vector<stats::ChannelSummary>, std::string> recompute_phases(
+    const RunInfo& run, const std::set<std::string>& devices) {
+    std::map<std::size_t, Window> windows;
+    const std::string phases_path = run.dir + "/phases.csv";
+    if (std::filesystem::exists(phases_path)) {
+        auto existing = record::read_phases_csv(phases_path);
+        if (auto* e = std::get_if<record::PhasesCsvError>(&existing)) {
+            return e->to_string();
+        }
+        for (const auto& r : std::get<std::vector<stats::ChannelSummary>>(existing)) {
+            if (auto p = run.phase_index(r.phase)) {
+                windows.try_emplace(*p, Window{r.start, r.end});
+            }
+        }
+    }
+    for (std::size_t i = 0; i < run.phases.size(); ++i) {
+        const auto& p = run.phases[i];
+        if (!windows.count(i) && p.status == "done" && p.window_start && p.window_end) {
+            windows.emplace(i, Window{*p.window_start, *p.window_end});
+        }
+    }
+
+    std::map<std::size_t, stats::WindowAccumulator> acc;
+    for (const auto& [i, w] : windows) {
+        auto [it, _] = acc.try_emplace(i, run.catalog, static_cast<std::int32_t>(i));
+        it->second.open(w.start, mono_at(run, w.start));
+    }
+    CounterWindows counters(run.catalog);
+    auto err =
+        for_each_sample_row(run.dir + "/samples.csv", [&](const SampleFields& f, std::string_view) {
+            if (f.stage != "window") {
+                return;
+            }
+            auto s = to_sample(f, run);
+            if (!s) {
+                return;
+            }
+            auto it = acc.find(static_cast<std::size_t>(s->phase));
+            if (it == acc.end()) {
+                return;
+            }
+            it->second.add(*s);
+            counters.add(*s);
+        });
+    if (err) {
+        return *err;
+    }
+
+    std::vector<stats::ChannelSummary> out;
+    for (auto& [i, a] : acc) {
+        counters.feed(a, static_cast<std::int32_t>(i));
+        const auto& w = windows.at(i);
+        for (auto& row : a.close(w.end, mono_at(run, w.end))) {
+            if (!devices.empty() && !devices.count(row.device)) {
+                continue;
+            }
+            for (const auto& f : run.phases[i].flags) {
+                add_flag(row.flags, f);
+            }
+            out.push_back(std::move(row));
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> replace_phase_rows(const RunInfo& run,
+                                              const std::set<std::string>& devices,
+                                              const std::vector<stats::ChannelSummary>& rows) {
+    const std::string path = run.dir + "/phases.csv";
+    std::string text;
+    try {
+        text = std::filesystem::exists(path) ? read_text_file(path)
+                                             : std::string(record::PhasesCsvWriter::kHeader);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    // Existing rows by phase, in file order; the header must be today's, since new rows are
+    // formatted by today's writer.
+    std::istringstream in(text);
+    std::string line;
+    std::getline(in, line);
+    if (line + "\n" != record::PhasesCsvWriter::kHeader) {
+        return fmt::format(
+            "{}:1: the columns differ from this version's phases.csv; rewriting "
+            "it would mix two layouts",
+            path);
+    }
+    std::vector<std::string> order;  // phase names in first-seen order
+    std::map<std::string, std::vector<std::string>> kept;
+    std::size_t n = 1;
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.empty()) {
+            continue;
+        }
+        std::string err;
+        auto f = record::split_csv_line(line, &err);
+        if (!f || f->size() < 3) {
+            return fmt::format("{}:{}: {}", path, n, f ? "too few columns" : err);
+        }
+        if (!kept.count((*f)[0])) {
+            order.push_back((*f)[0]);
+        }
+        auto& list = kept[(*f)[0]];
+        if (!devices.count((*f)[2])) {
+            list.push_back(line);
+        }
+    }
+    std::map<std::string, std::vector<std::string>> added;
+    for (const auto& r : rows) {
+        if (!kept.count(r.phase) && !added.count(r.phase)) {
+            order.push_back(r.phase);
+        }
+        std::string formatted = record::PhasesCsvWriter::format_row(r);
+        if (!formatted.empty() && formatted.back() == '\n') {
+            formatted.pop_back();
+        }
+        added[r.phase].push_back(std::move(formatted));
+    }
+    // Phases in run order where known, so rows of a phase that had none come at its place.
+    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+        return run.phase_index(a).value_or(SIZE_MAX) < run.phase_index(b).value_or(SIZE_MAX);
+    });
+    std::string out(record::PhasesCsvWriter::kHeader);
+    for (const auto& phase : order) {
+        for (const auto& l : kept[phase]) {
+            out += l + "\n";
+        }
+        for (const auto& l : added[phase]) {
+            out += l + "\n";
+        }
+    }
+    const std::string tmp = path + ".rework";
+    try {
+        record::OutputFile f(tmp);
+        f.write_all(out);
+        f.sync();
+        f.close();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        return fmt::format("{}: cannot replace: {}", path, ec.message());
+    }
+    return std::nullopt;
+}
+
+}  // namespace wattbench::core::rework

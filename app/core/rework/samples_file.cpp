@@ -1,0 +1,227 @@
+#include "app/core/rework/samples_file.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "app/core/phases/stage.hpp"
+#include "app/core/record/csv_reader.hpp"
+#include "app/core/record/output_file.hpp"
+#include "app/core/record/samples_csv_writer.hpp"
+#include "app/core/record/utc_time.hpp"
+
+namespace wattbench::core::rework {
+namespace {
+
+constexpr const char* kColumns[] = {"time",    "elapsed_s", "phase", "stage", "device",
+                                    "channel", "value",     "unit",  "status"};
+
+std::optional<double> parse_double(std::string_view s) {
+    double v = 0.0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<drivers::api::Status> status_from(std::string_view s) {
+    for (auto st : {drivers::api::Status::ok, drivers::api::Status::overrange,
+                    drivers::api::Status::unavailable, drivers::api::Status::error}) {
+        if (drivers::api::to_string(st) == s) {
+            return st;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> for_each_sample_row(
+    const std::string& path,
+    const std::function<void(const SampleFields&, std::string_view text)>& row) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return fmt::format("{}: cannot read", path);
+    }
+    std::string text;
+    std::size_t line = 0;
+    std::vector<std::string> fields;
+    while (std::getline(in, text)) {
+        ++line;
+        if (!text.empty() && text.back() == '\r') {
+            text.pop_back();
+        }
+        if (line == 1) {
+            if (text + "\n" != record::SamplesCsvWriter::kHeader) {
+                return fmt::format("{}:1: not a samples.csv header: '{}'", path, text);
+            }
+            continue;
+        }
+        if (text.empty()) {
+            continue;
+        }
+        std::string err;
+        auto split = record::split_csv_line(text, &err);
+        if (!split) {
+            return fmt::format("{}:{}: {}", path, line, err);
+        }
+        if (split->size() != 9) {
+            return fmt::format("{}:{}: {} fields, expected 9", path, line, split->size());
+        }
+        auto& f = *split;
+        SampleFields s;
+        s.line = line;
+        auto utc = record::parse_utc_ms(f[0]);
+        if (!utc) {
+            return fmt::format("{}:{}: {}: '{}' is not a time like 2026-11-29T19:50:40.123Z", path,
+                               line, kColumns[0], f[0]);
+        }
+        s.utc = *utc;
+        auto elapsed = parse_double(f[1]);
+        if (!elapsed) {
+            return fmt::format("{}:{}: {}: '{}' is not a number", path, line, kColumns[1], f[1]);
+        }
+        s.elapsed_s = *elapsed;
+        s.phase = std::move(f[2]);
+        s.stage = std::move(f[3]);
+        s.device = std::move(f[4]);
+        s.channel = std::move(f[5]);
+        s.value = std::move(f[6]);
+        s.unit = std::move(f[7]);
+        s.status = std::move(f[8]);
+        row(s, text);
+    }
+    return std::nullopt;
+}
+
+std::optional<record::Sample> to_sample(const SampleFields& f, const RunInfo& run) {
+    record::Sample s;
+    s.utc = f.utc;
+    s.elapsed_s = f.elapsed_s;
+    s.mono = std::chrono::steady_clock::time_point(
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(f.elapsed_s)));
+    const auto device = run.device_index(f.device);
+    if (!device) {
+        return std::nullopt;
+    }
+    s.device = static_cast<std::uint32_t>(*device);
+    const auto& channels = run.catalog.devices[*device].channels;
+    const auto ch = std::find_if(channels.begin(), channels.end(),
+                                 [&](const auto& c) { return c.name == f.channel; });
+    if (ch == channels.end()) {
+        return std::nullopt;
+    }
+    s.channel = static_cast<std::uint32_t>(ch - channels.begin());
+    if (f.phase.empty()) {
+        s.phase = -1;
+    } else if (auto p = run.phase_index(f.phase)) {
+        s.phase = static_cast<std::int32_t>(*p);
+    } else {
+        return std::nullopt;
+    }
+    auto stage = phases::stage_from_string(f.stage);
+    auto status = status_from(f.status);
+    if (!stage || !status) {
+        return std::nullopt;
+    }
+    s.stage = *stage;
+    s.status = *status;
+    if (s.status == drivers::api::Status::ok) {
+        if (ch->discrete()) {
+            s.text = f.value;
+            const auto st = std::find(ch->states.begin(), ch->states.end(), f.value);
+            s.value = static_cast<double>(st - ch->states.begin());
+        } else {
+            auto v = parse_double(f.value);
+            if (!v) {
+                // nan and inf are written by to_chars as such and read back by from_chars.
+                return std::nullopt;
+            }
+            s.value = *v;
+        }
+    }
+    return s;
+}
+
+std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
+                                            const std::vector<record::Sample>& samples) {
+    char name[] = "/tmp/wattbench-rows-XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd < 0) {
+        throw std::runtime_error("cannot create a temporary file in /tmp");
+    }
+    ::close(fd);
+    std::vector<std::string> rows;
+    {
+        record::SamplesCsvWriter w(name, catalog);
+        for (const auto& s : samples) {
+            w.write(s);
+        }
+        w.flush();
+    }
+    std::ifstream in(name);
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        rows.push_back(line);
+    }
+    std::remove(name);
+    return rows;
+}
+
+std::optional<std::string> merge_sample_rows(
+    const std::string& path, const std::vector<std::pair<TimePoint, std::string>>& rows) {
+    const std::string tmp = path + ".rework";
+    std::size_t next = 0;
+    try {
+        record::OutputFile out(tmp);
+        std::string buffer(record::SamplesCsvWriter::kHeader);
+        auto flush = [&](bool force) {
+            if (force || buffer.size() > (1u << 20)) {
+                out.write_all(buffer);
+                buffer.clear();
+            }
+        };
+        auto err = for_each_sample_row(path, [&](const SampleFields& f, std::string_view text) {
+            while (next < rows.size() && rows[next].first < f.utc) {
+                buffer += rows[next++].second;
+                buffer += '\n';
+            }
+            buffer += text;
+            buffer += '\n';
+            flush(false);
+        });
+        if (err) {
+            out.close();
+            std::filesystem::remove(tmp);
+            return err;
+        }
+        for (; next < rows.size(); ++next) {
+            buffer += rows[next].second;
+            buffer += '\n';
+        }
+        flush(true);
+        out.sync();
+        out.close();
+    } catch (const std::exception& e) {
+        std::error_code ec;
+        std::filesystem::remove(tmp, ec);
+        return e.what();
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        return fmt::format("{}: cannot replace: {}", path, ec.message());
+    }
+    return std::nullopt;
+}
+
+}  // namespace wattbench::core::rework

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/core/record/catalog.hpp"
+#include "app/core/record/sample.hpp"
+#include "app/core/rework/run_info.hpp"
+
+namespace wattbench::core::rework {
+
+// One row of samples.csv as read back: the nine columns as text, plus the parsed time.
+struct SampleFields {
+    std::size_t line = 0;
+    TimePoint utc{};
+    double elapsed_s = 0.0;
+    std::string phase, stage, device, channel, value, unit, status;
+};
+
+// Calls `row` for every data row of samples.csv with its fields and its exact text (no line
+// break), streaming: a day-long run is never held in memory. Rows are split with the
+// run files' CSV reader. Returns an error naming file:line and column for a malformed row.
+std::optional<std::string> for_each_sample_row(
+    const std::string& path,
+    const std::function<void(const SampleFields&, std::string_view text)>& row);
+
+// A row of samples.csv as the engine would have recorded it: `sample` is against `catalog`.
+// nullopt when the row names a device, channel or phase the catalog lacks, or is malformed.
+std::optional<record::Sample> to_sample(const SampleFields& f, const RunInfo& run);
+
+// Rows formatted exactly as SamplesCsvWriter writes them (it does the formatting).
+std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
+                                            const std::vector<record::Sample>& samples);
+
+// Rewrites samples.csv with `rows` (formatted, sorted by time) merged in by time: existing rows
+// keep their bytes and order, a new row goes after the existing rows of the same or an
+// earlier time. Written to a temporary file and renamed over the old one.
+std::optional<std::string> merge_sample_rows(
+    const std::string& path, const std::vector<std::pair<TimePoint, std::string>>& rows);
+
+}  // namespace wattbench::core::rework
