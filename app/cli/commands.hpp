@@ -8,6 +8,10 @@ namespace CLI {
 class App;
 }
 
+namespace CLI {
+class App;
+}
+
 namespace wattbench::cli {
 
 // Exit codes users and scripts rely on (DESIGN.md).
@@ -38,7 +42,24 @@ struct Subcommand {
 Subcommand add_import_command(CLI::App& app);    // import_command.cpp
 Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
 
+// `wattbench load probe|idle|cpu|disk …`, what a remote [target] runs (load_command.cpp).
+struct LoadArgs {
+    std::string kind;  // set by the chosen subcommand
+    std::string interval = "1s";
+    std::string cpus;
+    unsigned workers = 1;
+    std::string placement = "spread";
+    double intensity = 100.0;
+    std::string kernel = "int";
+    std::string path;
+    std::string file_size;
+    std::string sync = "fsync";
+    std::string max_space;
+};
+
 int run_command(const RunArgs& args);
+CLI::App* add_load_command(CLI::App& app, LoadArgs& args);
+int load_command(const LoadArgs& args);
 int validate_command(const std::string& profile_path);
 int devices_command(bool scan);
 int report_command(const ReportArgs& args);

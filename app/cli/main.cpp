@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
     const auto import_cmd = add_import_command(app);
     const auto annotate_cmd = add_annotate_command(app);
 
+    LoadArgs load;
+    auto* load_cmd = add_load_command(app, load);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -57,6 +60,9 @@ int main(int argc, char** argv) {
     }
     if (*report_cmd) {
         return report_command(report);
+    }
+    if (*load_cmd) {
+        return load_command(load);
     }
     if (*import_cmd.app) {
         return import_cmd.run();

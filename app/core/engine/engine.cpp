@@ -12,6 +12,7 @@
 #include "app/core/engine/manifest.hpp"
 #include "app/core/load/cpu_util_device.hpp"
 #include "app/core/load/load_factory.hpp"
+#include "app/core/load/remote_util_device.hpp"
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
@@ -100,6 +101,17 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     load_env_ = load::LoadEnvironment::local();
     out_dir_ = options_.out_dir.empty() ? default_out_dir(profile_.run.name) : options_.out_dir;
     load_env_.run_dir = out_dir_;
+    if (profile_.target) {
+        // Reached and checked before anything else, so a wrong host, key or missing wattbench
+        // there is a usage error (exit 2), and loads are placed on the target's own topology.
+        auto remote = std::make_shared<load::RemoteTarget>(*profile_.target);
+        if (auto err = remote->probe()) {
+            return PrepareError{2, *err};
+        }
+        load_env_.topology = remote->info().topology;
+        load_env_.allowed_cpus = remote->info().allowed_cpus;
+        load_env_.remote = std::move(remote);
+    }
 
     for (const auto& phase : profile_.phases) {
         auto made = load::make_load(phase, load_env_);
@@ -239,16 +251,24 @@ void Engine::add_cpu_util_device() {
     std::sort(used.begin(), used.end());
     profile::DeviceSettings d;
     d.id = id;
-    d.driver = load::CpuUtilDevice::driver_name;
-    d.connection = "file:///proc/stat";
+    d.driver = load_env_.remote ? load::RemoteUtilDevice::driver_name
+                                : load::CpuUtilDevice::driver_name;
+    d.connection = load_env_.remote ? "ssh://" + load_env_.remote->ssh().destination()
+                                    : "file:///proc/stat";
     d.optional = true;
     d.interval = profile_.run.interval;
     d.location.file = profile_.path;
     DeviceSlot slot;
     const bool disk = std::any_of(profile_.phases.begin(), profile_.phases.end(),
                                   [](const auto& p) { return p.load == profile::LoadKind::disk; });
-    slot.device = std::make_unique<load::CpuUtilDevice>(used, "/proc/stat",
-                                                        disk ? load_env_.disk_bytes : nullptr);
+    if (load_env_.remote) {
+        slot.device = std::make_unique<load::RemoteUtilDevice>(
+            load_env_.remote, used, load::RemoteUtilDevice::report_interval_for(d.interval),
+            disk ? load_env_.disk_bytes : nullptr);
+    } else {
+        slot.device = std::make_unique<load::CpuUtilDevice>(used, "/proc/stat",
+                                                            disk ? load_env_.disk_bytes : nullptr);
+    }
     record::DeviceChannels dc;
     dc.device_id = d.id;
     dc.driver = d.driver;
@@ -888,6 +908,7 @@ void Engine::write_manifest() {
     st.host = &host_;
     st.catalog = &catalog_;
     st.topology = &load_env_.topology;
+    st.target = load_env_.remote.get();
     st.status = run_status_;
     st.started = started_utc_;
     st.ended = ended_utc_;

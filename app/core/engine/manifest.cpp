@@ -166,13 +166,29 @@ nlohmann::json build_manifest(const ManifestState& st) {
     };
 
     nlohmann::json host = host::to_json(*st.host);
+    nlohmann::json target = nullptr;
+    if (st.target) {
+        // Where the loads ran and what it was; the ssh options and key path stay out.
+        const auto& t = *st.target;
+        nlohmann::json facts = nlohmann::json::object();
+        for (const auto& [k, v] : t.info().facts) {
+            facts[k] = v;
+        }
+        target = {{"remote", true},
+                  {"ssh", t.settings().ssh},
+                  {"port", t.settings().port ? nlohmann::json(*t.settings().port) : nullptr},
+                  {"wattbench", t.settings().wattbench},
+                  {"version", t.info().version},
+                  {"facts", std::move(facts)}};
+    }
     if (st.topology) {
-        host["topology"] = topology_json(*st.topology);
+        (st.target ? target : host)["topology"] = topology_json(*st.topology);
     }
     return nlohmann::json{
         {"tool", {{"name", "wattbench"}, {"version", kVersion}}},
         {"run", std::move(run)},
         {"host", std::move(host)},
+        {"target", std::move(target)},
         {"devices", std::move(devices)},
         {"phases", std::move(phases)},
         {"warnings", p.warnings},

@@ -12,6 +12,7 @@
 #include "app/core/host/host_facts.hpp"
 #include "app/core/load/cpu_topology.hpp"
 #include "app/core/load/load.hpp"
+#include "app/core/load/remote_target.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/core/record/catalog.hpp"
 #include "drivers/api/device.hpp"
@@ -41,7 +42,8 @@ struct ManifestState {
     const RunOptions* options = nullptr;
     const host::HostFacts* host = nullptr;
     const record::Catalog* catalog = nullptr;
-    const load::CpuTopology* topology = nullptr;
+    const load::CpuTopology* topology = nullptr;  // the machine the loads run on
+    const load::RemoteTarget* target = nullptr;    // set when that is a remote [target]
     RunStatus status = RunStatus::running;
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point ended{};

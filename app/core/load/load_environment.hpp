@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/core/load/cpu_topology.hpp"
+#include "app/core/load/remote_target.hpp"
 
 namespace wattbench::core::load {
 
@@ -18,6 +19,9 @@ struct LoadEnvironment {
     // Bytes written by disk loads, which the host device turns into host/disk_write [MB/s].
     std::shared_ptr<std::atomic<std::uint64_t>> disk_bytes =
         std::make_shared<std::atomic<std::uint64_t>>(0);
+    // Set when the machine under test is a [target] reached over ssh: loads run there, and
+    // topology and allowed_cpus are then the target's, as its probe reported them.
+    std::shared_ptr<const RemoteTarget> remote;
 
     // The local machine: sysfs topology and sched_getaffinity.
     static LoadEnvironment local(const std::string& sysfs_root = "/sys");

@@ -10,6 +10,8 @@
 #include "app/core/load/cpu_placement.hpp"
 #include "app/core/load/disk_load.hpp"
 #include "app/core/load/idle_load.hpp"
+#include "app/core/load/remote_load.hpp"
+#include "app/core/load/remote_load_line.hpp"
 
 namespace wattbench::core::load {
 
@@ -49,9 +51,10 @@ std::variant<std::uint64_t, std::string> size_option(const profile::PhaseSetting
     return located(phase, key, "expected a size such as \"1GiB\", \"512MiB\" or a byte count");
 }
 
-Made make_disk_load(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
+std::variant<DiskLoadSettings, std::string> disk_settings(const profile::PhaseSettings& phase,
+                                                          std::string default_path) {
     DiskLoadSettings s;
-    s.path = (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/wattbench-disk";
+    s.path = std::move(default_path);
     if (const auto* v = option(phase, "path")) {
         const auto* p = std::get_if<std::string>(v);
         if (!p || p->empty()) {
@@ -84,13 +87,84 @@ Made make_disk_load(const profile::PhaseSettings& phase, const LoadEnvironment& 
     if (s.max_space && s.file_size > s.max_space) {
         return located(phase, "file_size", "is larger than max_space");
     }
-    return std::make_unique<DiskLoad>(std::move(s), env.disk_bytes);
+    return s;
+}
+
+Made make_disk_load(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
+    auto s = disk_settings(
+        phase, (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/wattbench-disk");
+    if (auto* err = std::get_if<std::string>(&s)) {
+        return *err;
+    }
+    return std::make_unique<DiskLoad>(std::get<DiskLoadSettings>(std::move(s)), env.disk_bytes);
+}
+
+// On a remote target the same load classes run there under `wattbench load`; idle needs
+// nothing running, since the target's utilisation is watched for the whole run anyway.
+Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
+    RemoteLoadSettings r;
+    switch (phase.load) {
+        case profile::LoadKind::idle:
+            return std::make_unique<IdleLoad>();
+        case profile::LoadKind::cpu: {
+            CpuLoadSettings s;
+            s.workers = phase.workers;
+            s.intensity = phase.intensity;
+            s.kernel = phase.kernel;
+            s.cpus = place_workers(env.topology, phase.workers, phase.placement, env.allowed_cpus);
+            r.args = {"cpu",
+                      "--workers",
+                      fmt::format("{}", s.workers),
+                      "--intensity",
+                      fmt::format("{}", s.intensity),
+                      "--kernel",
+                      std::string(profile::to_string(s.kernel))};
+            if (!s.cpus.empty()) {
+                r.args.insert(r.args.end(), {"--cpus", format_cpu_list(s.cpus)});
+            }
+            r.cpus = s.cpus;
+            r.description = CpuLoad(std::move(s)).describe();
+            return std::make_unique<RemoteLoad>(env.remote, std::move(r), nullptr);
+        }
+        case profile::LoadKind::disk: {
+            // Relative to the ssh user's home directory there: the run directory is here.
+            auto made = disk_settings(phase, "wattbench-disk");
+            if (auto* err = std::get_if<std::string>(&made)) {
+                return *err;
+            }
+            const auto& s = std::get<DiskLoadSettings>(made);
+            r.args = {"disk",
+                      "--path",
+                      s.path,
+                      "--file-size",
+                      fmt::format("{}", s.file_size),
+                      "--sync",
+                      s.sync == DiskSync::direct ? "direct"
+                      : s.sync == DiskSync::none ? "none"
+                                                 : "fsync",
+                      "--interval",
+                      "500ms"};
+            if (s.max_space) {
+                r.args.insert(r.args.end(), {"--max-space", fmt::format("{}", s.max_space)});
+            }
+            r.description = DiskLoad(s).describe();
+            return std::make_unique<RemoteLoad>(env.remote, std::move(r), env.disk_bytes);
+        }
+        case profile::LoadKind::command:
+            break;
+    }
+    return located(phase, "load",
+                   "command phases cannot run on a remote [target] yet; run the workload there "
+                   "with a cpu or disk phase, or wattbench on the target itself");
 }
 
 }  // namespace
 
 std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseSettings& phase,
                                                            const LoadEnvironment& env) {
+    if (env.remote) {
+        return make_remote_load(phase, env);
+    }
     switch (phase.load) {
         case profile::LoadKind::idle:
             return std::make_unique<IdleLoad>();
