@@ -1,6 +1,11 @@
 #include "app/core/report/json_report.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include "app/core/report/background_noise.hpp"
 #include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
 
 namespace wattbench::core::report {
@@ -46,7 +51,11 @@ Json run_object(const nlohmann::json& manifest) {
 
 std::string render_json(const RunData& run) {
     Json phases = Json::array();
-    for (const auto& p : run_phases(run)) {
+    const auto views = run_phases(run);
+    const auto perf = phase_performance(run, views);
+    const auto wall = wall_power_channel(run);
+    const auto noise = noise_rows(run, views);
+    for (const auto& p : views) {
         Json channels = Json::object();
         for (const PhaseRow* row : p.rows) {
             channels[row->device + "/" + row->channel] = Json{
@@ -58,6 +67,47 @@ std::string render_json(const RunData& run) {
                 {"samples", row->samples},
                 {"coverage", row->coverage},
             };
+            if (row->l10 || row->l90) {
+                channels[row->device + "/" + row->channel]["l10"] = number_or_null(row->l10);
+                channels[row->device + "/" + row->channel]["l90"] = number_or_null(row->l90);
+            }
+            if (!row->states.empty()) {
+                Json states = Json::object();
+                for (const auto& [state, count] : row->states) {
+                    states[state] = count;
+                }
+                channels[row->device + "/" + row->channel]["states"] = std::move(states);
+            }
+        }
+        for (const auto& n : noise) {
+            if (n.phase != &p) {
+                continue;
+            }
+            const char* kind = n.corrected.kind == CorrectedLevel::Kind::corrected ? "corrected"
+                               : n.corrected.kind == CorrectedLevel::Kind::uncorrected
+                                   ? "uncorrected"
+                                   : "invalid";
+            channels[n.row->device + "/" + n.row->channel]["background"] = Json{
+                {"level", n.background_db},
+                {"source", n.background_source},
+                {"difference", n.corrected.difference_db},
+                {"corrected",
+                 std::isfinite(n.corrected.level_db) ? Json(n.corrected.level_db) : Json(nullptr)},
+                {"kind", kind},
+            };
+        }
+        const auto scored = std::find_if(perf.begin(), perf.end(),
+                                         [&](const PhasePerformance& x) { return x.phase == &p; });
+        Json score(nullptr);
+        Json per_watt(nullptr);
+        if (scored != perf.end()) {
+            score = Json{{"value", scored->score}, {"unit", scored->unit}};
+            if (scored->score_per_watt) {
+                per_watt = Json{{"value", *scored->score_per_watt},
+                                {"unit", scored->unit + "/W"},
+                                {"power_w", *scored->power_w},
+                                {"power_channel", wall->device + "/" + wall->channel}};
+            }
         }
         phases.push_back(Json{
             {"name", p.name},
@@ -66,6 +116,8 @@ std::string render_json(const RunData& run) {
             {"window_start", p.window_start.empty() ? Json(nullptr) : Json(p.window_start)},
             {"window_end", p.window_end.empty() ? Json(nullptr) : Json(p.window_end)},
             {"channels", std::move(channels)},
+            {"score", std::move(score)},
+            {"score_per_watt", std::move(per_watt)},
         });
     }
     Json out = Json::object();

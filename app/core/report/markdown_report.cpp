@@ -6,9 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "app/core/report/background_noise.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_table.hpp"
+#include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 #include "app/core/report/utc_time.hpp"
@@ -260,9 +262,11 @@ void append_summary(std::string& out, const RunData& run, const std::vector<Phas
         return;
     }
     out += fmt::format(
-        "Means over each phase's averaging window. {} no valid reading; {} a channel that reports "
-        "states, not numbers;{} readings missing for more than {:.0f} % of the window.\n\n",
-        kNoData, kNotNumeric, kLowCoverageMark, (1.0 - kCoverageWarning) * 100);
+        "Means over each phase's averaging window; for a channel that reports states, not "
+        "numbers, how often each state was read ({} when samples.csv is not there to count them). "
+        "{} no "
+        "valid reading;{} readings missing for more than {:.0f} % of the window.\n\n",
+        kNotNumeric, kNoData, kLowCoverageMark, (1.0 - kCoverageWarning) * 100);
     std::vector<std::string> header{"Quantity"};
     std::vector<Align> align{Align::left};
     for (const PhaseView* p : summary.columns) {
@@ -282,7 +286,7 @@ void append_summary(std::string& out, const RunData& run, const std::vector<Phas
                     text = kNoData;
                     break;
                 case CellKind::not_numeric:
-                    text = kNotNumeric;
+                    text = cell.text.empty() ? std::string(kNotNumeric) : cell.text;
                     break;
             }
             if (cell.low_coverage && cell.kind != CellKind::no_data) {
@@ -291,6 +295,75 @@ void append_summary(std::string& out, const RunData& run, const std::vector<Phas
             cells.push_back(std::move(text));
         }
         table.add_row(std::move(cells));
+    }
+    out += table.render();
+}
+
+void append_performance(std::string& out, const RunData& run,
+                        const std::vector<PhaseView>& phases) {
+    const auto perf = phase_performance(run, phases);
+    if (perf.empty()) {
+        return;
+    }
+    const auto wall = wall_power_channel(run);
+    out += "\n## Performance per watt\n\n";
+    out += wall ? fmt::format(
+                      "Each command phase's score (the last match of its `score` regex) "
+                      "divided by the window's mean wall power ({}/{}).\n\n",
+                      one_line(wall->device), one_line(wall->channel))
+                : std::string(
+                      "Each command phase's score (the last match of its `score` regex); "
+                      "no wall power channel (a `power` channel in W) was recorded, so "
+                      "there is no score per watt.\n\n");
+    MarkdownTable table({"Phase", "Score", "Power [W]", "Score per W"},
+                        {Align::left, Align::right, Align::right, Align::right});
+    for (const auto& p : perf) {
+        const std::string unit = p.unit.empty() ? "" : " " + one_line(p.unit);
+        table.add_row({one_line(p.phase->title()), fmt::format("{}", p.score) + unit,
+                       p.power_w ? format_fixed(*p.power_w, 1) : std::string(kNoData),
+                       p.score_per_watt
+                           ? format_ratio(*p.score_per_watt) + unit + (unit.empty() ? "" : " per W")
+                           : std::string(kNoData)});
+    }
+    out += table.render();
+}
+
+// ISO 7779: each phase's sound level corrected for the room's background. Only when a
+// background is known (a background phase or a background_noise setting).
+void append_noise(std::string& out, const RunData& run, const std::vector<PhaseView>& phases) {
+    const auto rows = noise_rows(run, phases);
+    if (rows.empty()) {
+        return;
+    }
+    out += "\n## Noise (ISO 7779)\n\n";
+    out +=
+        "Leq is the energy average of the window. Corrected: 10·log10(10^(L/10) − 10^(Lbg/10)) "
+        "where the phase is 3 to 10 dB above the background; above 10 dB the level stands "
+        "uncorrected; under 3 dB it is invalid (the machine is not heard above the room).\n\n";
+    MarkdownTable table({"Phase", "Channel", "Leq", "L10", "L90", "Background", "Δ", "Level"},
+                        {Align::left, Align::left, Align::right, Align::right, Align::right,
+                         Align::right, Align::right, Align::right});
+    auto db = [](std::optional<double> v) {
+        return v ? fmt::format("{:.1f}", *v) : std::string(kNoData);
+    };
+    for (const auto& n : rows) {
+        std::string level;
+        switch (n.corrected.kind) {
+            case CorrectedLevel::Kind::uncorrected:
+                level = fmt::format("{:.1f} {} (uncorrected)", n.corrected.level_db, n.row->unit);
+                break;
+            case CorrectedLevel::Kind::corrected:
+                level = fmt::format("{:.1f} {} (corrected)", n.corrected.level_db, n.row->unit);
+                break;
+            case CorrectedLevel::Kind::invalid:
+                level = "invalid (< 3 dB above background)";
+                break;
+        }
+        table.add_row({MarkdownTable::escape(n.phase->title()),
+                       MarkdownTable::escape(n.row->device + "/" + n.row->channel), db(n.row->mean),
+                       db(n.row->l10), db(n.row->l90),
+                       fmt::format("{:.1f} ({})", n.background_db, n.background_source),
+                       fmt::format("{:.1f}", n.corrected.difference_db), level});
     }
     out += table.render();
 }
@@ -382,6 +455,12 @@ void append_phase(std::string& out, const RunData& run, const PhaseView& phase) 
                        fmt::format("{}", row->samples), coverage});
     }
     out += table.render();
+    for (const PhaseRow* row : phase.rows) {
+        if (!row->states.empty()) {
+            out += fmt::format("\n**States of {}/{}:** {}\n", one_line(row->device),
+                               one_line(row->channel), one_line(format_states(row->states)));
+        }
+    }
 }
 
 void append_warnings(std::string& out, const RunData& run) {
@@ -415,7 +494,9 @@ std::string render_markdown(const RunData& run) {
     append_facts(out, run);
     append_incomplete_note(out, run, phases);
     append_summary(out, run, phases);
+    append_performance(out, run, phases);
     append_limits(out, run);
+    append_noise(out, run, phases);
 
     bool any_rows = false;
     for (const auto& p : phases) {

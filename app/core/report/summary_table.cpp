@@ -82,7 +82,7 @@ SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
         return {CellKind::number, format_fixed(*row.mean, key.presentation.decimals), low};
     }
     if (key.presentation.group == SummaryGroup::state && row.samples > 0) {
-        return {CellKind::not_numeric, "", low};
+        return {CellKind::not_numeric, format_states(row.states), low};
     }
     return {};
 }

@@ -11,12 +11,12 @@ namespace wattbench::core::report {
 enum class CellKind {
     number,
     no_data,      // no valid reading in the window, or the channel is absent from the phase
-    not_numeric,  // readings exist but the channel is discrete, so there is no mean to show
+    not_numeric,  // readings exist but the channel is discrete: `text` lists its states
 };
 
 struct SummaryCell {
     CellKind kind = CellKind::no_data;
-    std::string text;           // the formatted mean when kind == number
+    std::string text;  // the formatted mean (number); the states seen, if recorded (not_numeric)
     bool low_coverage = false;  // the window missed readings, so the mean may be skewed
 };
 

@@ -158,7 +158,7 @@ TEST_F(RunDataTest, DuplicateRowsPointAtTheFirst) {
 TEST_F(RunDataTest, MalformedCsvNamesTheLine) {
     write("manifest.json", kManifest);
     write("phases.csv", std::string(kHeader) + "\"idle,idle,wm\n");
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: quoted field is never closed");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: unterminated quoted field");
 }
 
 TEST_F(RunDataTest, ParsesQuotedFieldsAndEmptyStatistics) {

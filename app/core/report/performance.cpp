@@ -1,0 +1,63 @@
+#include "app/core/report/performance.hpp"
+
+#include <algorithm>
+
+#include "app/core/report/manifest_fields.hpp"
+
+namespace wattbench::core::report {
+
+std::optional<WallPower> wall_power_channel(const RunData& run) {
+    auto is_wall = [](const PhaseRow& r) { return r.channel == "power" && r.unit == "W"; };
+    if (const auto* devices = member(run.manifest, "devices"); devices && devices->is_array()) {
+        for (const auto& d : *devices) {
+            const auto id = text_of(member(&d, "id"));
+            if (!id) {
+                continue;
+            }
+            const bool measured = std::any_of(run.rows.begin(), run.rows.end(), [&](const auto& r) {
+                return r.device == *id && is_wall(r);
+            });
+            if (measured) {
+                return WallPower{*id, "power"};
+            }
+        }
+    }
+    // A manifest without a device list: the first such channel phases.csv has.
+    const auto it = std::find_if(run.rows.begin(), run.rows.end(), is_wall);
+    if (it == run.rows.end()) {
+        return std::nullopt;
+    }
+    return WallPower{it->device, it->channel};
+}
+
+std::vector<PhasePerformance> phase_performance(const RunData& run,
+                                                const std::vector<PhaseView>& phases) {
+    std::vector<PhasePerformance> out;
+    const auto wall = wall_power_channel(run);
+    for (const auto& phase : phases) {
+        const auto* score = member(member(find_phase(run.manifest, phase.name), "score"), "value");
+        const auto value = number_of(score);
+        if (!value) {
+            continue;
+        }
+        PhasePerformance p;
+        p.phase = &phase;
+        p.score = *value;
+        p.unit = text_of(member(member(find_phase(run.manifest, phase.name), "score"), "unit"))
+                     .value_or("");
+        if (wall) {
+            for (const PhaseRow* row : phase.rows) {
+                if (row->device == wall->device && row->channel == wall->channel && row->mean) {
+                    p.power_w = row->mean;
+                }
+            }
+        }
+        if (p.power_w && *p.power_w > 0.0) {
+            p.score_per_watt = p.score / *p.power_w;
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+}  // namespace wattbench::core::report
