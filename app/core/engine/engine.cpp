@@ -142,6 +142,7 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         }
         DeviceSlot slot;
         slot.device = std::move(std::get<std::unique_ptr<drivers::api::Device>>(made));
+        slot.raw = slot.device.get();
         record::DeviceChannels dc;
         dc.device_id = d.id;
         dc.driver = d.driver;
@@ -199,6 +200,9 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
     }
     if (failure) {
         return failure;
+    }
+    if (auto err = resolve_warmup_channels()) {
+        return err;
     }
 
     std::error_code ec;
@@ -524,6 +528,95 @@ void Engine::on_device_event(std::uint32_t /*device*/, EventLevel level,
     log(level, message);
 }
 
+void Engine::on_device_notice(std::uint32_t device, const sampling::StageTag& tag,
+                              const drivers::api::Notice& notice) {
+    const bool in_window = tag.stage == Stage::window && tag.phase >= 0 &&
+                           static_cast<std::size_t>(tag.phase) < phase_records_.size();
+    const bool flags_phase = in_window && !notice.phase_flag.empty();
+    if (!notice.message.empty()) {
+        const auto& id = catalog_.devices[device].device_id;
+        log(notice.warning || flags_phase ? EventLevel::warn : EventLevel::info,
+            flags_phase ? fmt::format("device '{}': {} inside the window of phase '{}', flagged {}",
+                                      id, notice.message,
+                                      profile_.phases[static_cast<std::size_t>(tag.phase)].name,
+                                      notice.phase_flag)
+                        : fmt::format("device '{}': {}", id, notice.message));
+    }
+    std::lock_guard lock(state_mutex_);
+    if (flags_phase) {
+        auto& flags = phase_records_[static_cast<std::size_t>(tag.phase)].flags;
+        if (std::find(flags.begin(), flags.end(), notice.phase_flag) == flags.end()) {
+            flags.push_back(notice.phase_flag);
+        }
+    }
+    if (!notice.settings.empty()) {
+        slots_[device].settings = notice.settings;
+    }
+}
+
+// Devices that range from observation (MLPerf's ranging run) auto-range through each warm-up
+// and fix their ranges before the window opens; the window waits (bounded) until they have.
+void Engine::request_ranging(drivers::api::RangingStep step, std::size_t phase) {
+    std::chrono::nanoseconds longest{0};
+    bool any = false;
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        if (slots_[i].raw && slots_[i].raw->wants_ranging()) {
+            slots_[i].raw->request_ranging(step);
+            longest = std::max(longest, catalog_.devices[i].interval);
+            any = true;
+        }
+    }
+    if (!any || step != drivers::api::RangingStep::fix) {
+        return;
+    }
+    const auto limit = clock_.now() + 2 * longest + std::chrono::seconds(5);
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        while (slots_[i].raw && slots_[i].raw->ranging_pending() && clock_.now() < limit &&
+               abort_signal_.load() < 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        if (slots_[i].raw && slots_[i].raw->ranging_pending()) {
+            log(EventLevel::warn,
+                fmt::format("phase '{}': device '{}' did not fix its ranges before the window "
+                            "opened; it will when it answers again",
+                            profile_.phases[phase].name, catalog_.devices[i].device_id));
+        }
+    }
+}
+
+// Flags devices raised during the window (range_change) join the phase's rows.
+void Engine::add_phase_flags(std::size_t phase, std::vector<stats::ChannelSummary>& rows) {
+    std::vector<std::string> flags;
+    {
+        std::lock_guard lock(state_mutex_);
+        flags = phase_records_[phase].flags;
+    }
+    for (auto& r : rows) {
+        for (const auto& f : flags) {
+            if ((";" + r.flags + ";").find(";" + f + ";") == std::string::npos) {
+                r.flags = r.flags.empty() ? f : r.flags + ";" + f;
+            }
+        }
+    }
+}
+
+void Engine::warn_uncertainty(const std::vector<stats::ChannelSummary>& rows) {
+    for (const auto& r : rows) {
+        if ((";" + r.flags + ";").find(";uncertainty_high;") == std::string::npos) {
+            continue;
+        }
+        log(EventLevel::warn,
+            std::isfinite(r.uncertainty)
+                ? fmt::format("phase '{}': {}/{} mean {:.4g} {} has an uncertainty of {:.2f} %, "
+                              "above the limit of {:g} %; flagged uncertainty_high",
+                              r.phase, r.device, r.channel, r.mean, r.unit, r.uncertainty * 100,
+                              profile_.run.uncertainty_limit * 100)
+                : fmt::format("phase '{}': {}/{} has no relative uncertainty (mean {:.4g} {}); "
+                              "flagged uncertainty_high",
+                              r.phase, r.device, r.channel, r.mean, r.unit));
+    }
+}
+
 void Engine::set_stage(std::int32_t phase, Stage stage, std::chrono::nanoseconds planned) {
     board_.set(phase, stage);
     StageChange c;
@@ -532,6 +625,11 @@ void Engine::set_stage(std::int32_t phase, Stage stage, std::chrono::nanoseconds
     c.stage = stage;
     c.since = clock_.now();
     c.planned = planned;
+    if (stage == Stage::warmup && phase >= 0) {
+        if (const auto& w = profile_.phases[static_cast<std::size_t>(phase)].warmup_until_stable) {
+            c.planned_max = w->max;
+        }
+    }
     for (auto* o : observers_) {
         o->on_stage(c);
     }
@@ -566,7 +664,8 @@ void Engine::push_marker(sampling::WindowMarker::Kind kind, std::int32_t phase) 
     queue_.push(m);
 }
 
-Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load) {
+Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load,
+                              const std::function<bool()>& until) {
     const auto end = clock_.now() + d;
     for (;;) {
         if (load.exited()) {
@@ -580,6 +679,9 @@ Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup, const loa
         }
         if (abort_signal_.load() >= 0) {
             return Wait::abort;
+        }
+        if (until && until()) {
+            return Wait::condition;
         }
         if (clock_.now() >= end) {
             return Wait::elapsed;
@@ -629,9 +731,8 @@ bool Engine::run_phase(std::size_t i) {
     }
 
     log(EventLevel::info,
-        fmt::format("phase '{}' ({}): warm-up {} s, window {} s, load: {}", phase.name,
-                    profile::to_string(phase.load),
-                    std::chrono::duration<double>(phase.warmup).count(),
+        fmt::format("phase '{}' ({}): warm-up {}, window {} s, load: {}", phase.name,
+                    profile::to_string(phase.load), describe_warmup(i),
                     std::chrono::duration<double>(phase.window).count(), load.describe()));
     set_phase_status(i, PhaseStatus::warmup);
     set_stage(idx, Stage::warmup, phase.warmup);
@@ -674,7 +775,8 @@ bool Engine::run_phase(std::size_t i) {
                         e->fail ? "; on_exit = \"fail\" fails the phase" : ""));
         return e->fail;
     };
-    Wait w = wait_for(phase.warmup, true, load);
+    request_ranging(drivers::api::RangingStep::observe, i);
+    Wait w = warm_up(i, load);
     if (w == Wait::abort) {
         finish_early(PhaseStatus::interrupted);
         return false;
@@ -694,6 +796,7 @@ bool Engine::run_phase(std::size_t i) {
             fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
     }
 
+    request_ranging(drivers::api::RangingStep::fix, i);
     // With meters read by a person, the window opens at the first start reading.
     w = ask_user_readers(i, [&] {
         push_marker(sampling::WindowMarker::Kind::open, idx);
@@ -769,6 +872,9 @@ void Engine::run_thread() {
         }
     }
     set_stage(-1, Stage::between, {});
+    if (idle_scan_.joinable()) {
+        idle_scan_.join();
+    }
 
     for (auto& s : samplers_) {
         s->request_stop();
@@ -844,6 +950,9 @@ void Engine::recorder_thread() {
         for (auto& item : batch) {
             if (auto* s = std::get_if<record::Sample>(&item)) {
                 samples_csv_->write(*s);
+                if (warmup_monitor_.observe(*s)) {
+                    control_.poke();
+                }
                 if (auto e = thresholds.observe(*s)) {
                     log(threshold_event_level(e->severity), e->message);
                 }
@@ -861,7 +970,8 @@ void Engine::recorder_thread() {
             }
             const auto& m = std::get<sampling::WindowMarker>(item);
             if (m.kind == sampling::WindowMarker::Kind::open) {
-                auto [it, _] = windows.try_emplace(m.phase, catalog_, m.phase);
+                auto [it, _] = windows.try_emplace(m.phase, catalog_, m.phase,
+                                                   profile_.run.uncertainty_limit);
                 it->second.open(m.utc, m.mono);
                 continue;
             }
@@ -880,6 +990,8 @@ void Engine::recorder_thread() {
                 counters.feed(it->second, m.phase);
                 f.summaries = it->second.close(m.utc, m.mono);
                 check_achieved_load(static_cast<std::size_t>(m.phase), f.summaries);
+                add_phase_flags(static_cast<std::size_t>(m.phase), f.summaries);
+                warn_uncertainty(f.summaries);
                 phases_csv_->write(f.summaries);
                 samples_csv_->flush();
                 set_phase_status(static_cast<std::size_t>(m.phase), PhaseStatus::done);
@@ -919,6 +1031,7 @@ void Engine::write_manifest() {
         d.state = slots_[i].state;
         d.error = slots_[i].error;
         d.identity = slots_[i].identity;
+        d.settings = slots_[i].settings;
         st.devices.push_back(std::move(d));
     }
     for (std::size_t i = 0; i < phase_records_.size(); ++i) {
@@ -934,6 +1047,7 @@ void Engine::write_manifest() {
         mp.achieved_total_cpu_util = r.achieved_total_cpu_util;
         mp.flags = r.flags;
         mp.score = r.score;
+        mp.warmup = r.warmup;
         st.phases.push_back(std::move(mp));
     }
     record::write_json_atomically(out_dir_ + "/manifest.json", build_manifest(st));

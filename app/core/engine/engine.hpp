@@ -3,6 +3,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -12,6 +13,8 @@
 
 #include "app/core/engine/observer.hpp"
 #include "app/core/engine/run_options.hpp"
+#include "app/core/engine/warmup_monitor.hpp"
+#include "app/core/engine/warmup_record.hpp"
 #include "app/core/host/host_facts.hpp"
 #include "app/core/load/achieved_cpu_load.hpp"
 #include "app/core/load/load.hpp"
@@ -76,19 +79,32 @@ public:
     const host::HostFacts& host() const { return host_; }
 
 private:
-    enum class Wait { elapsed, skip_warmup, skip_phase, abort, load_ended };
+    enum class Wait { elapsed, skip_warmup, skip_phase, abort, load_ended, condition };
 
     void on_device_state(std::uint32_t device, sampling::DeviceState state,
                          const std::string& detail) override;
     void on_device_event(std::uint32_t device, sampling::EventLevel level,
                          const std::string& message) override;
+    void on_device_notice(std::uint32_t device, const sampling::StageTag& tag,
+                          const drivers::api::Notice& notice) override;
+    void request_ranging(drivers::api::RangingStep step, std::size_t phase);
+    void add_phase_flags(std::size_t phase, std::vector<stats::ChannelSummary>& rows);
+    void warn_uncertainty(const std::vector<stats::ChannelSummary>& rows);
 
     Wait ask(PromptRequest request, std::optional<double>& answer);
     Wait ask_user_readers(std::size_t phase, const std::function<void()>& before_first_reading);
     void run_thread();
     void recorder_thread();
     bool run_phase(std::size_t index);
-    Wait wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load);
+    // `until`, when given, ends the wait early (Wait::condition) once it holds; it is checked
+    // whenever the runner is woken.
+    Wait wait_for(std::chrono::nanoseconds d, bool warmup, const load::Load& load,
+                  const std::function<bool()>& until = {});
+    // Warm-up and idle check (engine_warmup.cpp).
+    std::optional<PrepareError> resolve_warmup_channels();
+    Wait warm_up(std::size_t phase, const load::Load& load);
+    void check_idle(std::size_t phase, const std::optional<std::string>& proc_stat_at_start);
+    std::string describe_warmup(std::size_t phase) const;
     void after_load_stop(std::size_t phase);
     void set_stage(std::int32_t phase, phases::Stage stage, std::chrono::nanoseconds planned);
     void settle(std::uint32_t generation);
@@ -115,6 +131,8 @@ private:
 
     struct DeviceSlot {
         std::unique_ptr<drivers::api::Device> device;  // until its sampler takes it
+        drivers::api::Device* raw = nullptr;           // for the thread-safe ranging calls
+        std::map<std::string, drivers::api::OptionValue> settings;  // last reported by a Notice
         bool opened = false;
         sampling::DeviceState state = sampling::DeviceState::connecting;
         std::string error;
@@ -151,6 +169,7 @@ private:
         std::optional<double> achieved_total_cpu_util;
         std::vector<std::string> flags;
         std::optional<load::LoadScore> score;
+        WarmupRecord warmup;
     };
     std::vector<PhaseRecord> phase_records_;
     RunStatus run_status_ = RunStatus::running;
@@ -159,6 +178,9 @@ private:
     std::int32_t interrupted_phase_ = -1;
     std::uint64_t late_readings_ = 0;
 
+    std::vector<std::vector<WarmupChannel>> warmup_channels_;  // per phase, from prepare()
+    WarmupMonitor warmup_monitor_;
+    std::thread idle_scan_;  // lists the busiest processes when an idle phase is not idle
     std::thread runner_;
     std::thread recorder_;
     std::mutex done_mutex_;

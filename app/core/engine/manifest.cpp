@@ -1,5 +1,7 @@
 #include "app/core/engine/manifest.hpp"
 
+#include <fmt/format.h>
+
 #include "app/core/record/utc_time.hpp"
 #include "app/core/version.hpp"
 
@@ -30,6 +32,31 @@ nlohmann::json topology_json(const load::CpuTopology& t) {
     return {{"packages", t.packages()}, {"physical_cores", t.physical_cores()}, {"cpus", cpus}};
 }
 
+nlohmann::json warmup_until_stable_json(const profile::PhaseSettings& ph) {
+    const auto& w = *ph.warmup_until_stable;
+    nlohmann::json channels = nlohmann::json::array();
+    for (const auto& c : w.channels) {
+        channels.push_back(
+            {{"name", c.name()},
+             {"tolerance", c.relative ? nlohmann::json(fmt::format("{:g}%", c.tolerance * 100.0))
+                                      : nlohmann::json(c.tolerance)}});
+    }
+    return {{"min_s", seconds(ph.warmup)},
+            {"max_s", seconds(w.max)},
+            {"stable_for_s", seconds(w.stable_for)},
+            {"channels", std::move(channels)}};
+}
+
+nlohmann::json idle_check_json(const IdleCheckRecord& r) {
+    nlohmann::json busiest = nlohmann::json::array();
+    for (const auto& p : r.busiest) {
+        busiest.push_back({{"pid", p.pid}, {"name", p.name}, {"cpu_percent", p.cpu_percent}});
+    }
+    return {{"cpu_util", optional_number(r.cpu_util)},
+            {"idle_max_cpu", r.limit},
+            {"busiest", std::move(busiest)}};
+}
+
 nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
     const auto& t = c.thresholds;
     return nlohmann::json{
@@ -47,6 +74,11 @@ nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
           {"unr", optional_number(t.upper_non_recoverable)}}},
         {"states", c.states},
         {"key", c.key},
+        // Lets a later recomputation of phases.csv (import, annotate) give the same uncertainty.
+        {"accuracy", c.accuracy ? nlohmann::json{{"of_reading", c.accuracy->of_reading},
+                                                 {"of_range", c.accuracy->of_range},
+                                                 {"range", c.accuracy->range}}
+                                : nlohmann::json(nullptr)},
     };
 }
 
@@ -100,6 +132,13 @@ nlohmann::json build_manifest(const ManifestState& st) {
                              {"model", md.identity.model},
                              {"serial", md.identity.serial},
                              {"firmware", md.identity.firmware}};
+            if (!md.settings.empty()) {
+                nlohmann::json settings = nlohmann::json::object();
+                for (const auto& [key, value] : md.settings) {
+                    std::visit([&](const auto& v) { settings[key] = v; }, value);
+                }
+                j["settings"] = std::move(settings);
+            }
         }
         devices.push_back(std::move(j));
     }
@@ -116,10 +155,16 @@ nlohmann::json build_manifest(const ManifestState& st) {
                          {"status", "pending"},
                          {"window_start", nullptr},
                          {"window_end", nullptr}};
+        if (ph.background) {
+            j["background"] = true;
+        }
         if (ph.load == profile::LoadKind::cpu) {
             j["placement"] = std::string(profile::to_string(ph.placement));
             j["intensity"] = ph.intensity;
             j["kernel"] = std::string(profile::to_string(ph.kernel));
+        }
+        if (ph.warmup_until_stable) {
+            j["warmup_until_stable"] = warmup_until_stable_json(ph);
         }
         if (i < st.phases.size()) {
             const auto& sp = st.phases[i];
@@ -133,6 +178,12 @@ nlohmann::json build_manifest(const ManifestState& st) {
                 j["achieved_total_cpu_util"] = optional_number(sp.achieved_total_cpu_util);
             }
             j["flags"] = sp.flags;
+            j["warmup_achieved_s"] = optional_number(sp.warmup.seconds);
+            j["warmup_end"] =
+                sp.warmup.end.empty() ? nlohmann::json(nullptr) : nlohmann::json(sp.warmup.end);
+            if (sp.warmup.idle_check) {
+                j["idle_check"] = idle_check_json(*sp.warmup.idle_check);
+            }
             if (ph.load == profile::LoadKind::command) {
                 j["score"] =
                     sp.score ? nlohmann::json{{"value", sp.score->value}, {"unit", sp.score->unit}}

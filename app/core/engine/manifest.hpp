@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 
 #include "app/core/engine/observer.hpp"
 #include "app/core/engine/run_options.hpp"
+#include "app/core/engine/warmup_record.hpp"
 #include "app/core/host/host_facts.hpp"
 #include "app/core/load/cpu_topology.hpp"
 #include "app/core/load/load.hpp"
@@ -23,6 +25,7 @@ struct ManifestDevice {
     sampling::DeviceState state = sampling::DeviceState::connecting;
     std::string error;
     drivers::api::DeviceIdentity identity;
+    std::map<std::string, drivers::api::OptionValue> settings;  // measuring settings a driver reported
 };
 
 struct ManifestPhase {
@@ -35,6 +38,7 @@ struct ManifestPhase {
     std::optional<double> achieved_total_cpu_util;  // whole machine over the window
     std::vector<std::string> flags;
     std::optional<load::LoadScore> score;  // command phases with a score regex
+    WarmupRecord warmup;
 };
 
 struct ManifestState {

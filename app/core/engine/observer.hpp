@@ -28,6 +28,8 @@ struct StageChange {
     phases::Stage stage = phases::Stage::between;
     std::chrono::steady_clock::time_point since;
     std::chrono::nanoseconds planned{0};  // how long this stage is meant to last; 0 if open-ended
+    // A warm-up until stable: the longest it may last (`planned` is then its minimum); else 0.
+    std::chrono::nanoseconds planned_max{0};
 };
 
 struct DeviceStateChange {
