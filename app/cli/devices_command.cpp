@@ -1,55 +1,70 @@
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
 #include "drivers/builtin_registry.hpp"
+#include "drivers/transport/serial_scan.hpp"
+#include "drivers/usb/meter_scan.hpp"
 
 namespace wattbench::cli {
 
 namespace {
 
-std::string read_line(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::string s;
-    std::getline(in, s);
-    return s;
+// Serial ports with their USB identity and the driver a known adapter or instrument most
+// likely needs; instrument-specific probing belongs to the drivers that speak the protocols.
+// Each bus has its own scan function printing `  <kind>  <where>  …` lines.
+int scan_serial() {
+    int found = 0;
+    for (const auto& p : drivers::transport::list_serial_ports()) {
+        std::string line = fmt::format("  serial  {:<14}", p.path);
+        if (p.vid && p.pid) {
+            line += fmt::format(" usb {:04x}:{:04x}", *p.vid, *p.pid);
+            std::string who;
+            for (const auto* part : {&p.manufacturer, &p.product}) {
+                if (!part->empty()) {
+                    who += (who.empty() ? "" : " / ") + *part;
+                }
+            }
+            line += who.empty() ? "" : "  " + who;
+            line += p.serial.empty() ? "" : "  serial " + p.serial;
+            if (const auto* k = drivers::transport::identify_usb(*p.vid, *p.pid, p.product)) {
+                line += fmt::format("\n          → {}: {}", k->kind, k->name);
+                if (!k->drivers.empty()) {
+                    line += fmt::format("; driver {}", k->drivers);
+                }
+                if (!k->note.empty()) {
+                    line += fmt::format(" ({})", k->note);
+                }
+            }
+        } else {
+            line += fmt::format(" {}  {}", p.bus, p.description);
+        }
+        fmt::print("{}\n", line);
+        ++found;
+    }
+    return found;
 }
 
-// Serial ports with the USB identity the kernel knows for them; instrument-specific probing
-// belongs to the drivers that speak their protocols.
-void scan_serial() {
-    namespace fs = std::filesystem;
-    std::error_code ec;
+// USB sound level meters (not serial devices, so not in the serial scan).
+int scan_usb_meters() {
     int found = 0;
-    for (const auto& e : fs::directory_iterator("/sys/class/tty", ec)) {
-        const std::string name = e.path().filename().string();
-        if (name.rfind("ttyUSB", 0) != 0 && name.rfind("ttyACM", 0) != 0) {
-            continue;
-        }
-        fs::path dev = fs::canonical(e.path() / "device", ec);
-        std::string vid, pid, product;
-        for (fs::path p = dev; !p.empty() && p != p.root_path(); p = p.parent_path()) {
-            if (fs::exists(p / "idVendor", ec)) {
-                vid = read_line(p / "idVendor");
-                pid = read_line(p / "idProduct");
-                product = read_line(p / "product");
-                break;
-            }
-        }
-        fmt::print("  serial  /dev/{:<10} usb {}:{} {}\n", name, vid.empty() ? "?" : vid,
-                   pid.empty() ? "?" : pid, product);
+    for (const auto& m : drivers::usb::scan_sound_meters()) {
+        fmt::print("  usb     {:<28} driver {}{}{}\n", m.connection, m.driver,
+                   m.product.empty() ? "" : "  " + m.product,
+                   m.note.empty() ? "" : "  (" + m.note + ")");
         ++found;
     }
-    if (fs::exists("/dev/ipmi0", ec)) {
+    return found;
+}
+
+int scan_ipmi() {
+    std::error_code ec;
+    if (std::filesystem::exists("/dev/ipmi0", ec)) {
         fmt::print("  ipmi    /dev/ipmi0 (in-band BMC: connection ipmi://local)\n");
-        ++found;
+        return 1;
     }
-    if (found == 0) {
-        fmt::print(
-            "  no serial instruments or local BMC found (sim devices are always available)\n");
-    }
+    return 0;
 }
 
 }  // namespace
@@ -62,7 +77,11 @@ int devices_command(bool scan) {
     }
     if (scan) {
         fmt::print("found:\n");
-        scan_serial();
+        const int found = scan_serial() + scan_usb_meters() + scan_ipmi();
+        if (found == 0) {
+            fmt::print("  no serial ports, USB sound meters or local BMC found (pseudo-terminals and tcp:// bridges "
+                       "are not listed; sim devices are always available)\n");
+        }
     }
     return kExitOk;
 }
