@@ -1,0 +1,259 @@
+#include "app/gui/history/run_directory.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "app/core/record/csv_reader.hpp"
+#include "app/core/report/channel_presentation.hpp"
+#include "app/core/report/utc_time.hpp"
+
+namespace wattbench::gui::history {
+
+namespace {
+
+std::optional<double> number(const nlohmann::json& j, const char* key) {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_number()) {
+        return std::nullopt;
+    }
+    return j[key].get<double>();
+}
+
+std::string text(const nlohmann::json& j, const char* key) {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_string()) {
+        return {};
+    }
+    return j[key].get<std::string>();
+}
+
+drivers::api::ChannelSpec channel_from_json(const nlohmann::json& c) {
+    drivers::api::ChannelSpec spec;
+    spec.name = text(c, "name");
+    spec.unit = text(c, "unit");
+    const auto q = drivers::api::quantity_from_string(text(c, "quantity"));
+    spec.quantity = q ? *q : core::report::quantity_from_unit(spec.unit);
+    spec.display_min = number(c, "display_min");
+    spec.display_max = number(c, "display_max");
+    if (c.contains("key") && c["key"].is_boolean()) {
+        spec.key = c["key"].get<bool>();
+    }
+    if (c.contains("thresholds")) {
+        const auto& t = c["thresholds"];
+        spec.thresholds.lower_non_recoverable = number(t, "lnr");
+        spec.thresholds.lower_critical = number(t, "lc");
+        spec.thresholds.lower_non_critical = number(t, "lnc");
+        spec.thresholds.upper_non_critical = number(t, "unc");
+        spec.thresholds.upper_critical = number(t, "uc");
+        spec.thresholds.upper_non_recoverable = number(t, "unr");
+    }
+    if (c.contains("states") && c["states"].is_array()) {
+        for (const auto& s : c["states"]) {
+            if (s.is_string()) {
+                spec.states.push_back(s.get<std::string>());
+            }
+        }
+    }
+    return spec;
+}
+
+struct Columns {
+    int time = -1, phase = -1, stage = -1, device = -1, channel = -1, value = -1, unit = -1,
+        status = -1;
+};
+
+std::optional<drivers::api::Status> status_from(std::string_view s) {
+    using drivers::api::Status;
+    for (auto st : {Status::ok, Status::overrange, Status::unavailable, Status::error}) {
+        if (drivers::api::to_string(st) == s) {
+            return st;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+core::record::Catalog catalog_from_manifest(const nlohmann::json& manifest) {
+    core::record::Catalog catalog;
+    if (manifest.contains("devices") && manifest["devices"].is_array()) {
+        for (const auto& d : manifest["devices"]) {
+            core::record::DeviceChannels dc;
+            dc.device_id = text(d, "id");
+            dc.driver = text(d, "driver");
+            if (auto s = number(d, "interval_s")) {
+                dc.interval = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::duration<double>(*s));
+            }
+            if (d.contains("channels") && d["channels"].is_array()) {
+                for (const auto& c : d["channels"]) {
+                    dc.channels.push_back(channel_from_json(c));
+                }
+            }
+            catalog.devices.push_back(std::move(dc));
+        }
+    }
+    if (manifest.contains("phases") && manifest["phases"].is_array()) {
+        for (const auto& p : manifest["phases"]) {
+            catalog.phase_names.push_back(text(p, "name"));
+            catalog.phase_loads.push_back(text(p, "load"));
+        }
+    }
+    return catalog;
+}
+
+std::optional<std::string> read_samples_csv(const std::string& path, RunHistory& history,
+                                            const std::function<void(const LiveSample&)>& each) {
+    std::ifstream in(path);
+    if (!in) {
+        return fmt::format("{}: cannot open", path);
+    }
+    std::map<std::pair<std::string, std::string>, std::pair<std::uint32_t, std::uint32_t>> index;
+    std::map<std::string, std::uint32_t> device_index;
+    const auto& cat = history.catalog();
+    for (std::uint32_t d = 0; d < cat.devices.size(); ++d) {
+        device_index[cat.devices[d].device_id] = d;
+        for (std::uint32_t c = 0; c < cat.devices[d].channels.size(); ++c) {
+            index[{cat.devices[d].device_id, cat.devices[d].channels[c].name}] = {d, c};
+        }
+    }
+    std::map<std::string, std::int32_t> phase_index;
+    for (std::size_t i = 0; i < cat.phase_names.size(); ++i) {
+        phase_index[cat.phase_names[i]] = static_cast<std::int32_t>(i);
+    }
+
+    std::string line;
+    std::size_t line_no = 0;
+    Columns col;
+    std::string error;
+    std::int32_t last_phase = -1;
+    auto last_stage = core::phases::Stage::between;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        auto fields = core::record::split_csv_line(line, &error);
+        if (!fields) {
+            return fmt::format("{}:{}: {}", path, line_no, error);
+        }
+        auto& f = *fields;
+        if (line_no == 1) {
+            for (int i = 0; i < static_cast<int>(f.size()); ++i) {
+                const auto& n = f[static_cast<std::size_t>(i)];
+                if (n == "time")
+                    col.time = i;
+                if (n == "phase")
+                    col.phase = i;
+                if (n == "stage")
+                    col.stage = i;
+                if (n == "device")
+                    col.device = i;
+                if (n == "channel")
+                    col.channel = i;
+                if (n == "value")
+                    col.value = i;
+                if (n == "unit")
+                    col.unit = i;
+                if (n == "status")
+                    col.status = i;
+            }
+            if (col.time < 0 || col.device < 0 || col.channel < 0 || col.value < 0 ||
+                col.status < 0) {
+                return fmt::format("{}:1: not a samples.csv header", path);
+            }
+            continue;
+        }
+        if (line.empty()) {
+            continue;
+        }
+        auto field = [&](int i) -> const std::string& {
+            static const std::string none;
+            return i >= 0 && static_cast<std::size_t>(i) < f.size() ? f[static_cast<std::size_t>(i)]
+                                                                    : none;
+        };
+        const auto ms = core::report::parse_utc_ms(field(col.time));
+        if (!ms) {
+            return fmt::format("{}:{}: column 'time': not a UTC time '{}'", path, line_no,
+                               field(col.time));
+        }
+        LiveSample s;
+        s.t = static_cast<double>(*ms) / 1000.0;
+        const auto key = std::make_pair(field(col.device), field(col.channel));
+        auto it = index.find(key);
+        if (it == index.end()) {
+            auto dev = device_index.find(key.first);
+            std::uint32_t d = 0;
+            if (dev == device_index.end()) {
+                core::record::Catalog grown = history.catalog();
+                // A device the manifest lacks: the history is reset with it added, which is
+                // only safe before any reading was stored.
+                if (!history.empty()) {
+                    return fmt::format("{}:{}: device '{}' is not in the manifest", path, line_no,
+                                       key.first);
+                }
+                core::record::DeviceChannels dc;
+                dc.device_id = key.first;
+                grown.devices.push_back(dc);
+                history.reset(grown);
+                d = static_cast<std::uint32_t>(grown.devices.size() - 1);
+                device_index[key.first] = d;
+            } else {
+                d = dev->second;
+            }
+            drivers::api::ChannelSpec spec;
+            spec.name = key.second;
+            spec.unit = field(col.unit);
+            spec.quantity = core::report::quantity_from_unit(spec.unit);
+            const auto c = history.add_channel(d, spec);
+            it = index.emplace(key, std::make_pair(d, c)).first;
+        }
+        s.device = it->second.first;
+        s.channel = it->second.second;
+        const auto status = status_from(field(col.status));
+        if (!status) {
+            return fmt::format("{}:{}: column 'status': unknown status '{}'", path, line_no,
+                               field(col.status));
+        }
+        s.status = *status;
+        if (s.status == drivers::api::Status::ok) {
+            const auto& v = field(col.value);
+            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
+            if (ec != std::errc{} || p != v.data() + v.size()) {
+                // Discrete channels write their state as the value.
+                s.text = v;
+                s.value = 0.0;
+            }
+        }
+        const auto& phase = field(col.phase);
+        if (!phase.empty()) {
+            auto pi = phase_index.find(phase);
+            if (pi == phase_index.end()) {
+                pi =
+                    phase_index.emplace(phase, static_cast<std::int32_t>(phase_index.size())).first;
+            }
+            s.phase = pi->second;
+        }
+        s.stage = core::phases::stage_from_string(field(col.stage))
+                      .value_or(core::phases::Stage::between);
+        if (s.phase != last_phase || s.stage != last_stage) {
+            history.on_stage(s.phase, phase, s.stage, s.t);
+            last_phase = s.phase;
+            last_stage = s.stage;
+        }
+        if (s.text.empty() || s.status != drivers::api::Status::ok) {
+            history.add(s);
+        }
+        if (each) {
+            each(s);
+        }
+    }
+    if (!history.bands().empty() && history.bands().back().open()) {
+        history.on_stage(-1, {}, core::phases::Stage::between, history.last_t());
+    }
+    return std::nullopt;
+}
+
+}  // namespace wattbench::gui::history

@@ -1,0 +1,183 @@
+#include "app/gui/widgets/main_window.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPixmap>
+#include <QTest>
+#include <QTimer>
+
+#include "app/gui/model/device_model.hpp"
+#include "app/gui/model/phase_model.hpp"
+#include "app/gui/model/results_model.hpp"
+#include "app/gui/widgets/charts_area.hpp"
+#include "qt_env.hpp"
+
+namespace wattbench::gui::widgets {
+namespace {
+
+using history::ChartGroup;
+
+std::string temp_dir() {
+    std::string templ = (std::filesystem::temp_directory_path() / "gui-window-XXXXXX").string();
+    EXPECT_NE(mkdtemp(templ.data()), nullptr);
+    return templ;
+}
+
+std::size_t colour_count(const QImage& img) {
+    std::set<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 2) {
+        for (int x = 0; x < img.width(); x += 2) {
+            colours.insert(img.pixel(x, y));
+        }
+    }
+    return colours.size();
+}
+
+core::profile::Overrides short_phases() {
+    core::profile::Overrides o;
+    o.warmup = std::chrono::seconds(1);
+    o.window = std::chrono::seconds(2);
+    o.only = {"idle", "cpu-1"};
+    return o;
+}
+
+TEST(MainWindow, DemoRunFillsChartsLadderAndResults) {
+    test::qt_app();
+    const auto out = temp_dir() + "/run";
+    MainWindow w;
+    w.set_overrides(short_phases());
+    w.set_out_dir(QString::fromStdString(out));
+    w.resize(1400, 900);
+    w.show();
+    ASSERT_TRUE(w.open_profile(QStringLiteral(WATTBENCH_SOURCE_DIR "/profiles/demo.toml")));
+    EXPECT_EQ(w.phase_model()->rowCount(), 2);
+    // Every sim channel is listed before the run starts.
+    EXPECT_GE(w.device_model()->device_count(), 2);
+    w.start_run();
+    bool ended = false;
+    QObject::connect(&w, &MainWindow::run_ended, [&] { ended = true; });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended; }, 60'000)) << "the run did not end";
+    ASSERT_TRUE(w.last_error().isEmpty()) << w.last_error().toStdString();
+
+    // Done, or done and flagged (a busy machine can push the idle phase's uncertainty up).
+    for (int p = 0; p < 2; ++p) {
+        const auto s = w.phase_model()->state(p);
+        EXPECT_TRUE(s == model::PhaseModel::State::done || s == model::PhaseModel::State::flagged)
+            << model::PhaseModel::to_text(s).toStdString();
+    }
+    EXPECT_GT(w.charts()->point_count(ChartGroup::power), 4u);
+    EXPECT_GT(w.charts()->point_count(ChartGroup::temperature), 2u);
+    EXPECT_GT(w.charts()->overview_point_count(), 2u);
+    EXPECT_FALSE(w.history().bands().empty());
+    // The results table holds the numbers phases.csv holds.
+    auto* results = w.results_model();
+    ASSERT_EQ(results->columnCount(), 2);
+    bool ok = false;
+    const double idle_power = results->index(0, 0).data().toString().toDouble(&ok);
+    EXPECT_TRUE(ok);
+    EXPECT_GT(idle_power, 50.0);
+    EXPECT_TRUE(std::filesystem::exists(out + "/phases.csv"));
+    // Devices show their latest values and are connected.
+    auto* dm = w.device_model();
+    EXPECT_EQ(dm->device_index(0).data(model::DeviceModel::kStateRole).toString(), "ok");
+    EXPECT_NE(dm->channel_index(0, 0, model::DeviceModel::value_column).data().toString(), "…");
+
+    const QImage img = w.grab().toImage();
+    EXPECT_GT(colour_count(img), 50u);
+    std::filesystem::remove_all(std::filesystem::path(out).parent_path());
+}
+
+TEST(MainWindow, AFailingDeviceShowsAsFailedWithoutFreezingTheWindow) {
+    test::qt_app();
+    const auto dir = temp_dir();
+    const auto profile = dir + "/failing.toml";
+    {
+        std::ofstream f(profile);
+        f << "[run]\nname = \"failing\"\nwarmup = \"1s\"\nwindow = \"1s\"\n"
+          << "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\nconnection = \"sim://wattmeter\"\n"
+          << "slow_poll = \"1500ms\"\nfail_open = true\n"
+          << "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+    }
+    MainWindow w;
+    w.set_out_dir(QString::fromStdString(dir + "/run"));
+    w.show();
+    ASSERT_TRUE(w.open_profile(QString::fromStdString(profile)));
+    bool ended = false;
+    QObject::connect(&w, &MainWindow::run_ended, [&] { ended = true; });
+    w.start_run();
+    // The event loop keeps turning while the device is being opened on the worker thread.
+    int ticks = 0;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, [&] { ++ticks; });
+    tick.start(10);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended; }, 30'000));
+    EXPECT_GT(ticks, 0);
+    EXPECT_FALSE(w.run_active());
+    EXPECT_TRUE(w.last_error().contains("wattmeter")) << w.last_error().toStdString();
+    EXPECT_EQ(w.device_model()->device_index(0).data(model::DeviceModel::kStateRole).toString(),
+              "failed");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/run"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(MainWindow, AnOptionalDeviceThatFailsIsShownReconnectingWhileTheRunGoesOn) {
+    test::qt_app();
+    const auto dir = temp_dir();
+    const auto profile = dir + "/optional.toml";
+    {
+        std::ofstream f(profile);
+        f << "[run]\nname = \"optional\"\nwarmup = \"0s\"\nwindow = \"2s\"\n"
+          << "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\nconnection = \"sim://wattmeter\"\n"
+          << "[[device]]\nid = \"slm\"\ndriver = \"sim\"\nconnection = \"sim://sound\"\n"
+          << "optional = true\nfail_open = true\n"
+          << "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+    }
+    MainWindow w;
+    w.set_out_dir(QString::fromStdString(dir + "/run"));
+    w.show();
+    ASSERT_TRUE(w.open_profile(QString::fromStdString(profile)));
+    bool ended = false;
+    QObject::connect(&w, &MainWindow::run_ended, [&] { ended = true; });
+    w.start_run();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ended; }, 30'000));
+    EXPECT_TRUE(w.last_error().isEmpty()) << w.last_error().toStdString();
+    EXPECT_EQ(w.device_model()->device_index(1).data(model::DeviceModel::kStateRole).toString(),
+              "reconnecting");
+    EXPECT_EQ(w.phase_model()->state(0), model::PhaseModel::State::done);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(MainWindow, OpensARunDirectory) {
+    test::qt_app();
+    MainWindow w;
+    w.show();
+    ASSERT_TRUE(w.open_run(QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run")));
+    EXPECT_EQ(w.results_model()->columnCount(), 3);
+    EXPECT_EQ(w.phase_model()->state(2), model::PhaseModel::State::done);
+    EXPECT_GT(w.charts()->point_count(ChartGroup::power), 10u);
+    EXPECT_EQ(w.history().bands().size(), 3u);
+    EXPECT_FALSE(w.can_start());
+}
+
+TEST(MainWindow, RejectsABadProfileWithItsLocation) {
+    test::qt_app();
+    const auto dir = temp_dir();
+    const auto profile = dir + "/bad.toml";
+    {
+        std::ofstream f(profile);
+        f << "[run]\nname = \"bad\"\nwarmupp = \"1s\"\n";
+    }
+    MainWindow w;
+    EXPECT_FALSE(w.open_profile(QString::fromStdString(profile)));
+    EXPECT_TRUE(w.last_error().contains("bad.toml:3")) << w.last_error().toStdString();
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wattbench::gui::widgets

@@ -1,0 +1,71 @@
+#include "app/gui/history/run_directory.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace wattbench::gui::history {
+namespace {
+
+const std::string kRun = std::string(WATTBENCH_TEST_DATA) + "/fixtures/demo-run";
+
+nlohmann::json manifest() {
+    std::ifstream in(kRun + "/manifest.json");
+    return nlohmann::json::parse(in);
+}
+
+TEST(CatalogFromManifest, ReadsDevicesChannelsThresholdsAndPhases) {
+    const auto c = catalog_from_manifest(manifest());
+    ASSERT_EQ(c.devices.size(), 4u);
+    EXPECT_EQ(c.devices[0].device_id, "wattmeter");
+    EXPECT_EQ(c.devices[0].channels[0].name, "power");
+    EXPECT_EQ(c.devices[0].channels[0].quantity, drivers::api::Quantity::power);
+    EXPECT_TRUE(c.devices[0].channels[0].key);
+    const auto& bmc = c.devices[1];
+    ASSERT_EQ(bmc.channels[0].name, "system_temp");
+    EXPECT_EQ(bmc.channels[0].thresholds.upper_critical, 58.0);
+    EXPECT_EQ(c.phase_names, (std::vector<std::string>{"idle", "cpu-1", "cpu-2"}));
+}
+
+TEST(ReadSamplesCsv, FillsHistoryAndRebuildsPhaseBands) {
+    RunHistory h;
+    h.reset(catalog_from_manifest(manifest()));
+    std::size_t rows = 0;
+    auto err = read_samples_csv(kRun + "/samples.csv", h, [&](const LiveSample&) { ++rows; });
+    ASSERT_FALSE(err) << *err;
+    EXPECT_EQ(rows, 180u);
+    EXPECT_FALSE(h.channel(0, 0)->recent().empty());
+    ASSERT_EQ(h.bands().size(), 3u);
+    EXPECT_EQ(h.bands()[1].name, "cpu-1");
+    EXPECT_TRUE(h.bands()[1].has_window());
+    EXPECT_FALSE(h.bands()[2].open());
+    EXPECT_LT(h.bands()[0].start, h.bands()[0].window_start);
+}
+
+TEST(ReadSamplesCsv, ErrorsNameFileAndLine) {
+    std::string templ = (std::filesystem::temp_directory_path() / "gui-run-dir-XXXXXX").string();
+    ASSERT_NE(mkdtemp(templ.data()), nullptr);
+    const std::filesystem::path dir = templ;
+    const auto path = (dir / "samples.csv").string();
+    {
+        std::ofstream out(path);
+        out << "time,elapsed_s,phase,stage,device,channel,value,unit,status\n"
+            << "2026-11-29T21:12:00.863Z,0.000,,between,wattmeter,power,1.5,W,ok\n"
+            << "yesterday,0.000,,between,wattmeter,power,1.5,W,ok\n";
+    }
+    RunHistory h;
+    h.reset({});
+    const auto err = read_samples_csv(path, h);
+    ASSERT_TRUE(err);
+    EXPECT_EQ(*err, path + ":3: column 'time': not a UTC time 'yesterday'");
+    // The first row's device was not in the (empty) catalog and was added on the way.
+    EXPECT_EQ(h.catalog().devices.at(0).channels.at(0).name, "power");
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wattbench::gui::history
