@@ -8,10 +8,6 @@ namespace CLI {
 class App;
 }
 
-namespace CLI {
-class App;
-}
-
 namespace wattbench::cli {
 
 // Exit codes users and scripts rely on (DESIGN.md).
@@ -28,19 +24,16 @@ struct RunArgs {
     std::vector<std::string> only;
 };
 
+struct MonitorArgs {
+    std::string profile;
+    std::string out;  // empty: nothing is written
+};
+
 struct ReportArgs {
     std::string run_dir;
     std::string format = "md";
     std::string output;
 };
-
-// A subcommand that keeps its own arguments: `run` is called when it was chosen.
-struct Subcommand {
-    CLI::App* app = nullptr;
-    std::function<int()> run;
-};
-Subcommand add_import_command(CLI::App& app);    // import_command.cpp
-Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
 
 // `wattbench load probe|idle|cpu|disk …`, what a remote [target] runs (load_command.cpp).
 struct LoadArgs {
@@ -57,11 +50,20 @@ struct LoadArgs {
     std::string max_space;
 };
 
+// A subcommand that keeps its own arguments: `run` is called when it was chosen.
+struct Subcommand {
+    CLI::App* app = nullptr;
+    std::function<int()> run;
+};
+Subcommand add_import_command(CLI::App& app);    // import_command.cpp
+Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
+
 int run_command(const RunArgs& args);
 CLI::App* add_load_command(CLI::App& app, LoadArgs& args);
 int load_command(const LoadArgs& args);
 int validate_command(const std::string& profile_path);
 int devices_command(bool scan);
 int report_command(const ReportArgs& args);
+int monitor_command(const MonitorArgs& args);
 
 }  // namespace wattbench::cli

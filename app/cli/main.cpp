@@ -29,6 +29,13 @@ int main(int argc, char** argv) {
     auto* devices_cmd = app.add_subcommand("devices", "List drivers; --scan looks for instruments");
     devices_cmd->add_flag("--scan", scan, "Look for serial ports, USB meters and local IPMI");
 
+    MonitorArgs monitor;
+    auto* monitor_cmd =
+        app.add_subcommand("monitor", "Live readings of a profile's devices, no phases");
+    monitor_cmd->add_option("profile", monitor.profile, "Profile (TOML)")->required();
+    monitor_cmd->add_option("--out,-o", monitor.out,
+                            "Also write samples.csv and events.log into this directory");
+
     ReportArgs report;
     auto* report_cmd = app.add_subcommand("report", "Summarise a run directory");
     report_cmd->add_option("run_dir", report.run_dir, "Run directory")->required();
@@ -36,11 +43,11 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"md", "csv", "json"}));
     report_cmd->add_option("-o,--output", report.output, "Write to this file instead of stdout");
 
-    const auto import_cmd = add_import_command(app);
-    const auto annotate_cmd = add_annotate_command(app);
-
     LoadArgs load;
     auto* load_cmd = add_load_command(app, load);
+
+    const auto import_cmd = add_import_command(app);
+    const auto annotate_cmd = add_annotate_command(app);
 
     try {
         app.parse(argc, argv);
@@ -58,17 +65,20 @@ int main(int argc, char** argv) {
     if (*devices_cmd) {
         return devices_command(scan);
     }
+    if (*monitor_cmd) {
+        return monitor_command(monitor);
+    }
     if (*report_cmd) {
         return report_command(report);
-    }
-    if (*load_cmd) {
-        return load_command(load);
     }
     if (*import_cmd.app) {
         return import_cmd.run();
     }
     if (*annotate_cmd.app) {
         return annotate_cmd.run();
+    }
+    if (*load_cmd) {
+        return load_command(load);
     }
     return kExitUsage;
 }

@@ -79,6 +79,9 @@ std::variant<pid_t, std::string> CommandLoad::spawn(const std::vector<std::strin
         ::dup2(devnull, 0);
         ::dup2(log, 1);
         ::dup2(log, 2);
+        // The BMC password is wattbench's, not the workload's: its environment (and so its
+        // log, /proc/PID/environ) must not carry it.
+        ::unsetenv("WATTBENCH_IPMI_PASSWORD");
         for (auto& e : env_text) {
             ::putenv(e.data());
         }

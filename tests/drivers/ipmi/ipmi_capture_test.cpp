@@ -59,6 +59,61 @@ std::vector<Row> rows(const std::string& csv) {
     return out;
 }
 
+// `wattbench ARGS…` with stdout/stderr into files of `dir`; the password is in the
+// environment of the call only.
+pid_t spawn_wattbench(std::vector<std::string> args, const fs::path& dir,
+                      const std::string& password) {
+    args.insert(args.begin(), WATTBENCH_BIN);
+    std::vector<char*> argv;
+    for (auto& a : args) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    posix_spawn_file_actions_addopen(&fa, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    ::setenv("WATTBENCH_IPMI_PASSWORD", password.c_str(), 1);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    ::unsetenv("WATTBENCH_IPMI_PASSWORD");
+    posix_spawn_file_actions_destroy(&fa);
+    EXPECT_EQ(rc, 0);
+    return pid;
+}
+
+int wait_exit(pid_t pid) {
+    int status = 0;
+    EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// `pid` and every process below it, from /proc/<pid>/task/*/children.
+std::vector<pid_t> process_tree(pid_t pid) {
+    std::vector<pid_t> out{pid};
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        std::error_code ec;
+        for (const auto& task :
+             fs::directory_iterator("/proc/" + std::to_string(out[i]) + "/task", ec)) {
+            std::stringstream children(slurp(task.path() / "children"));
+            pid_t child = 0;
+            while (children >> child) {
+                out.push_back(child);
+            }
+        }
+    }
+    return out;
+}
+
+std::string bmc_device(const IpmiSim& sim, const std::string& extra = "") {
+    return "[[device]]\nid = \"bmc\"\ndriver = \"ipmi\"\nconnection = \"" + sim.connection() +
+           "\"\nworkarounds = \"opensesspriv\"\n"
+           "session_timeout_ms = 400\nretransmission_timeout_ms = 150\n" +
+           extra + "\n";
+}
+
 // A whole capture against ipmi_sim with `wattbench run`: values, units and states land in
 // samples.csv, crossings are events in events.log, a simulator restart mid-run leaves a gap
 // and values again, and the password
@@ -71,36 +126,31 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     ASSERT_TRUE(sim.start()) << sim.error();
     const fs::path dir = sim.dir();
     const fs::path profile = dir / "bmc.toml";
+    // A command phase, so the run has child processes whose command lines (and output, which
+    // includes their environment) are searched for the password too.
     std::ofstream(profile) << "[run]\nname = \"ipmi-capture\"\ninterval = \"500ms\"\n"
                               "warmup = \"1s\"\nwindow = \"9s\"\n\n"
-                              "[[device]]\nid = \"bmc\"\ndriver = \"ipmi\"\n"
-                              "connection = \""
-                           << sim.connection()
-                           << "\"\nworkarounds = \"opensesspriv\"\n"
-                              "session_timeout_ms = 400\nretransmission_timeout_ms = 150\n\n"
-                              "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+                           << bmc_device(sim)
+                           << "[[phase]]\nname = \"workload\"\nload = \"command\"\n"
+                              "command = [\"sh\", \"-c\", \"env; sleep 60\"]\n";
     const fs::path out = dir / "run";
-    ::setenv("WATTBENCH_IPMI_PASSWORD", kPassword.c_str(), 1);
-    std::vector<std::string> args{WATTBENCH_BIN, "run", profile.string(), "--out", out.string()};
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT, 0600);
-    posix_spawn_file_actions_addopen(&fa, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT, 0600);
-    pid_t pid = -1;
-    ASSERT_EQ(posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    ::unsetenv("WATTBENCH_IPMI_PASSWORD");
+    const pid_t pid =
+        spawn_wattbench({"run", profile.string(), "--out", out.string()}, dir, kPassword);
 
     auto sleep = [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); };
     sleep(1500);
-    const std::string cmdline = slurp("/proc/" + std::to_string(pid) + "/cmdline");
-    EXPECT_FALSE(cmdline.empty());
-    EXPECT_EQ(cmdline.find(kPassword), std::string::npos);
+    const auto tree = process_tree(pid);
+    EXPECT_GE(tree.size(), 3u) << "wattbench, sh and sleep";
+    for (const pid_t p : tree) {
+        const std::string cmdline = slurp("/proc/" + std::to_string(p) + "/cmdline");
+        EXPECT_EQ(cmdline.find(kPassword), std::string::npos) << p << ": " << cmdline;
+        if (p != pid) {
+            // A workload has no business with the BMC's credentials.
+            EXPECT_EQ(slurp("/proc/" + std::to_string(p) + "/environ").find(kPassword),
+                      std::string::npos)
+                << p << ": " << cmdline;
+        }
+    }
     // Temperature through UNC (50) and UC (58), fan failure, discrete state change.
     sim.console("sensor_set_value 0x20 0 1 52 1");
     sleep(700);
@@ -111,10 +161,7 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     sim.stop();
     sleep(2000);
     ASSERT_TRUE(sim.start()) << sim.error();
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 0) << slurp(dir / "stderr");
+    EXPECT_EQ(wait_exit(pid), 0) << slurp(dir / "stderr");
 
     const auto samples = rows(slurp(out / "samples.csv"));
     bool saw_uc = false, saw_fan_zero = false, saw_gap = false, ok_after_gap = false;
@@ -143,7 +190,9 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     }
     EXPECT_TRUE(saw_uc);
     EXPECT_TRUE(saw_fan_zero);
-    EXPECT_GE(states.size(), 2u);
+    // bmc.emu asserts offset 0 at start and offset 2 later: the generic severity texts.
+    EXPECT_EQ(states, (std::set<std::string>{"transition to OK",
+                                             "transition to Critical from less severe"}));
     EXPECT_TRUE(saw_gap);
     EXPECT_TRUE(ok_after_gap);
 
@@ -157,6 +206,13 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     EXPECT_NE(events.find("bmc/system_temp = 35 degC: back within thresholds (was critical)"),
               std::string::npos);
     EXPECT_NE(events.find("bmc/cpu_temp state changed: "), std::string::npos);
+    EXPECT_NE(events.find("device 'bmc': link lost: 127.0.0.1:" + std::to_string(sim.lan_port()) +
+                          ": BMC unreachable"),
+              std::string::npos)
+        << events;
+    EXPECT_NE(events.find("device 'bmc' connected after "), std::string::npos);
+    // The restarted BMC stamped its SDR repository anew: the run's own cache is rebuilt.
+    EXPECT_NE(events.find("is stale (last addition "), std::string::npos);
 
     // Every file the run wrote, and what the command printed.
     for (const auto& e : fs::recursive_directory_iterator(out)) {
@@ -170,6 +226,148 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     const std::string manifest = slurp(out / "manifest.json");
     EXPECT_NE(manifest.find("system_temp"), std::string::npos);
     EXPECT_NE(manifest.find("58"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wattbench::drivers::ipmi
+
+namespace wattbench::drivers::ipmi {
+namespace {
+
+class IpmiCliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!IpmiSim::available()) {
+            GTEST_SKIP() << "ipmi_sim/sdrcomp not installed (Debian package openipmi)";
+        }
+        ASSERT_TRUE(sim_.start()) << sim_.error();
+        dir_ = sim_.dir();
+    }
+
+    fs::path profile(const std::string& name, const std::string& device,
+                     const std::string& window) {
+        const fs::path p = dir_ / (name + ".toml");
+        std::ofstream(p) << "[run]\nname = \"" << name
+                         << "\"\ninterval = \"500ms\"\nwarmup = \"0s\"\n"
+                         << "window = \"" << window << "\"\n\n"
+                         << device << "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+        return p;
+    }
+
+    IpmiSim sim_{kPassword};
+    fs::path dir_;
+};
+
+// Before the run a BMC refusing the password stops it with exit 2, naming host and cause.
+TEST_F(IpmiCliTest, WrongPasswordStopsTheRunBeforeItStarts) {
+    const auto p = profile("wrong-password", bmc_device(sim_), "2s");
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = spawn_wattbench({"run", p.string(), "--out", (dir_ / "run").string()}, dir_,
+                                      "not-" + kPassword);
+    EXPECT_EQ(wait_exit(pid), 2);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(15));
+    const std::string err = slurp(dir_ / "stderr");
+    EXPECT_NE(err.find("device 'bmc' (ipmi at '" + sim_.connection() +
+                       "') could not be opened: 127.0.0.1:" + std::to_string(sim_.lan_port()) +
+                       ": wrong password"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(err.find(kPassword), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir_ / "run"));
+}
+
+// In-band on a machine without /dev/ipmi0: a clear error at once, no hang, exit 2.
+TEST_F(IpmiCliTest, InBandWithoutLocalBmcIsAClearError) {
+    if (::access("/dev/ipmi0", F_OK) == 0) {
+        GTEST_SKIP() << "this machine has a local BMC";
+    }
+    const auto p = profile("in-band",
+                           "[[device]]\nid = \"bmc\"\ndriver = \"ipmi\"\n"
+                           "connection = \"ipmi://local\"\n\n",
+                           "2s");
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid =
+        spawn_wattbench({"run", p.string(), "--out", (dir_ / "run").string()}, dir_, "");
+    EXPECT_EQ(wait_exit(pid), 2);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+    EXPECT_NE(slurp(dir_ / "stderr").find("no local BMC: /dev/ipmi0 does not exist"),
+              std::string::npos)
+        << slurp(dir_ / "stderr");
+}
+
+// Two runs sharing one sdr_cache_dir: the second, after the BMC's SDR repository changed (a
+// sensor renamed, the simulator restarted), says the cache was stale and records the new
+// sensor name.
+TEST_F(IpmiCliTest, SharedSdrCacheFoundStaleIsRebuiltAndLogged) {
+    const fs::path cache = dir_ / "sdr-cache";
+    const auto device = bmc_device(sim_, "sdr_cache_dir = \"" + cache.string() + "\"\n");
+    const auto p = profile("shared-cache", device, "1s");
+    EXPECT_EQ(wait_exit(spawn_wattbench({"run", p.string(), "--out", (dir_ / "first").string()},
+                                        dir_, kPassword)),
+              0)
+        << slurp(dir_ / "stderr");
+    EXPECT_EQ(slurp(dir_ / "first" / "events.log").find("SDR cache"), std::string::npos);
+
+    sim_.stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a new uptime second
+    sim_.edit_sdrs("\"System Temp\"", "\"Inlet Temp\"");
+    ASSERT_TRUE(sim_.start()) << sim_.error();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(wait_exit(spawn_wattbench({"run", p.string(), "--out", (dir_ / "second").string()},
+                                        dir_, kPassword)),
+              0)
+        << slurp(dir_ / "stderr");
+    const std::string events = slurp(dir_ / "second" / "events.log");
+    EXPECT_NE(events.find("INFO  device 'bmc': SDR cache " + cache.string() +
+                          "/sdr-cache-127.0.0.1:" + std::to_string(sim_.lan_port()) +
+                          " is stale (last addition "),
+              std::string::npos)
+        << events;
+    const std::string samples = slurp(dir_ / "second" / "samples.csv");
+    EXPECT_NE(samples.find(",bmc,inlet_temp,35,degC,ok"), std::string::npos);
+    EXPECT_EQ(samples.find("system_temp"), std::string::npos);
+}
+
+// `wattbench monitor`: live readings of the profile's devices without phases or a run
+// directory; lines when not on a terminal; Ctrl-C ends it with 130.
+TEST_F(IpmiCliTest, MonitorPrintsLiveReadingsUntilInterrupted) {
+    const auto p = profile("monitor", bmc_device(sim_), "1s");
+    const pid_t pid = spawn_wattbench({"monitor", p.string()}, dir_, kPassword);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    sim_.console("sensor_set_value 0x20 0 1 60 1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    const std::string cmdline = slurp("/proc/" + std::to_string(pid) + "/cmdline");
+    EXPECT_EQ(cmdline.find(kPassword), std::string::npos);
+    ::kill(pid, SIGINT);
+    EXPECT_EQ(wait_exit(pid), 130) << slurp(dir_ / "stderr");
+    const std::string out = slurp(dir_ / "stdout");
+    EXPECT_NE(out.find(" bmc/system_temp 35 degC\n"), std::string::npos) << out;
+    EXPECT_NE(out.find(" bmc/system_temp 60 degC\n"), std::string::npos) << out;
+    EXPECT_NE(out.find(" bmc/fan_1 2000 RPM\n"), std::string::npos) << out;
+    EXPECT_NE(out.find(" bmc/cpu_temp transition to OK\n"), std::string::npos) << out;
+    const std::string err = slurp(dir_ / "stderr");
+    EXPECT_NE(err.find("ERROR bmc/system_temp = 60 degC: critical (crossed UC 58)"),
+              std::string::npos)
+        << err;
+}
+
+// With --out the same readings also go to samples.csv and events.log.
+TEST_F(IpmiCliTest, MonitorWritesSamplesWithOut) {
+    const auto p = profile("monitor-out", bmc_device(sim_), "1s");
+    const fs::path out = dir_ / "live";
+    const pid_t pid =
+        spawn_wattbench({"monitor", p.string(), "--out", out.string()}, dir_, kPassword);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+    ::kill(pid, SIGTERM);
+    EXPECT_EQ(wait_exit(pid), 143) << slurp(dir_ / "stderr");
+    const std::string samples = slurp(out / "samples.csv");
+    EXPECT_EQ(samples.rfind("time,elapsed_s,phase,stage,device,channel,value,unit,status\n", 0),
+              0u);
+    EXPECT_NE(samples.find(",,between,bmc,system_temp,35,degC,ok\n"), std::string::npos) << samples;
+    EXPECT_TRUE(fs::exists(out / "events.log"));
+    for (const auto& e : fs::recursive_directory_iterator(out)) {
+        EXPECT_EQ(slurp(e.path()).find(kPassword), std::string::npos) << e.path();
+    }
 }
 
 }  // namespace
