@@ -31,18 +31,6 @@ namespace fs = std::filesystem;
 using core::record::Sample;
 using core::sampling::EventLevel;
 
-const char* level_word(EventLevel l) {
-    switch (l) {
-        case EventLevel::info:
-            return "INFO";
-        case EventLevel::warn:
-            return "WARN";
-        case EventLevel::error:
-            return "ERROR";
-    }
-    return "INFO";
-}
-
 core::record::EventLog::Level log_level(EventLevel l) {
     switch (l) {
         case EventLevel::warn:
@@ -94,8 +82,8 @@ public:
         if (log_) {
             log_->write(now, log_level(level), message);
         }
-        const std::string line =
-            fmt::format("{} {} {}", core::record::format_utc_ms(now), level_word(level), message);
+        std::string line = core::record::EventLog::format_line(now, log_level(level), message);
+        line.pop_back();  // its line break
         if (interactive_) {
             recent_.push_back(line);
             if (recent_.size() > 5) {
