@@ -61,8 +61,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
                            (cell.low_coverage ? QStringLiteral(" ⚠") : QString());
                 case CellKind::no_data:
                     return QStringLiteral("–");
-                case CellKind::not_numeric:
-                    return QStringLiteral("n/a");
+                case CellKind::not_numeric:  // a discrete channel: the states it took
+                    return cell.text.empty() ? QStringLiteral("n/a")
+                                             : QString::fromStdString(cell.text);
             }
             return {};
         case Qt::TextAlignmentRole:
