@@ -469,8 +469,11 @@ Engine::Wait Engine::ask_user_readers(std::size_t i,
         if (!answer) {
             continue;
         }
+        // On samples.csv's millisecond grid, so that ΔE/Δt recomputed from the file (annotate,
+        // import) equals the live figure; a person's reading is not that precise anyway.
         record::Sample s;
-        s.mono = clock_.now();
+        s.mono = anchor_.mono +
+                 std::chrono::round<std::chrono::milliseconds>(clock_.now() - anchor_.mono);
         s.utc = anchor_.utc_at(s.mono);
         s.elapsed_s = anchor_.elapsed_s(s.mono);
         s.device = slot;
