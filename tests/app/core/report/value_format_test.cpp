@@ -24,5 +24,19 @@ TEST(ValueFormat, PercentOfAShare) {
     EXPECT_EQ(format_percent(0.0), "0.0 %");
 }
 
+TEST(ValueFormat, RatioKeepsAboutFourFigures) {
+    EXPECT_EQ(format_ratio(12345.6), "12346");
+    EXPECT_EQ(format_ratio(9.198956), "9.199");
+    EXPECT_EQ(format_ratio(0.012345), "0.01235");
+    EXPECT_EQ(format_ratio(0.0), "0");
+}
+
+TEST(ValueFormat, StatesMostFrequentFirstAsGiven) {
+    EXPECT_EQ(format_states({{"Low", 598}, {"Medium", 2}}), "Low ×598, Medium ×2");
+    EXPECT_EQ(format_states({}), "");
+    // IPMI joins asserted states with ", ": the list then uses "; ".
+    EXPECT_EQ(format_states({{"Medium, Warm", 2}, {"Low", 1}}), "Medium, Warm ×2; Low ×1");
+}
+
 }  // namespace
 }  // namespace wattbench::core::report
