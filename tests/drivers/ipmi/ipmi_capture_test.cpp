@@ -131,8 +131,12 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     std::ofstream(profile) << "[run]\nname = \"ipmi-capture\"\ninterval = \"500ms\"\n"
                               "warmup = \"1s\"\nwindow = \"9s\"\n\n"
                            << bmc_device(sim)
-                           << "[[phase]]\nname = \"workload\"\nload = \"command\"\n"
-                              "command = [\"sh\", \"-c\", \"env; sleep 60\"]\n";
+                           << "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\n"
+                              "connection = \"sim://wattmeter\"\n\n"
+                              "[[phase]]\nname = \"workload\"\nload = \"command\"\n"
+                              "command = [\"sh\", \"-c\", \"env; echo 'Requests/sec: 1234.5'; "
+                              "sleep 60\"]\n"
+                              "score = { regex = 'Requests/sec: ([0-9.]+)', unit = \"req/s\" }\n";
     const fs::path out = dir / "run";
     const pid_t pid =
         spawn_wattbench({"run", profile.string(), "--out", out.string()}, dir, kPassword);
@@ -222,6 +226,18 @@ TEST(IpmiCapture, RunAgainstSimulator) {
     }
     EXPECT_EQ(slurp(dir / "stdout").find(kPassword), std::string::npos);
     EXPECT_EQ(slurp(dir / "stderr").find(kPassword), std::string::npos);
+    // The report shows which states the discrete sensor took in the window, and the
+    // workload's score per watt of the wattmeter's power.
+    const pid_t report = spawn_wattbench({"report", out.string()}, dir, "");
+    EXPECT_EQ(wait_exit(report), 0) << slurp(dir / "stderr");
+    const std::string md = slurp(dir / "stdout");
+    EXPECT_NE(md.find("| State (bmc/cpu_temp) "), std::string::npos) << md;
+    EXPECT_NE(md.find("transition to OK ×"), std::string::npos) << md;
+    EXPECT_NE(md.find("transition to Critical from less severe ×"), std::string::npos) << md;
+    EXPECT_NE(md.find("wall power (wattmeter/power)"), std::string::npos) << md;
+    EXPECT_NE(md.find("| workload | 1234.5 req/s |"), std::string::npos) << md;
+    EXPECT_NE(md.find("req/s per W |"), std::string::npos) << md;
+
     // The SDR's thresholds reach the manifest with the channel.
     const std::string manifest = slurp(out / "manifest.json");
     EXPECT_NE(manifest.find("system_temp"), std::string::npos);
