@@ -209,6 +209,10 @@ bool IpmiDevice::drop_stale_cache() {
         return false;
     }
     auto info = session_.sdr_repository_info(settings_, password_);
+    if (!dcmi_channel_) {
+        // Nothing polls over the session: give the BMC its session slot back.
+        session_.close();
+    }
     if (!std::holds_alternative<SdrRepositoryInfo>(info)) {
         // An unreachable BMC: the sensor read that follows names the cause.
         return false;
