@@ -74,8 +74,12 @@ void ConsoleView::on_stage(const core::engine::StageChange& change) {
         return;
     }
     if (change.stage == core::phases::Stage::warmup) {
-        print_line(
-            fmt::format("phase {} warm-up ({})", change.phase_name, format_left(change.planned)));
+        print_line(change.planned_max.count() > 0
+                       ? fmt::format("phase {} warming up until stable (min {}, max {})",
+                                     change.phase_name, format_left(change.planned),
+                                     format_left(change.planned_max))
+                       : fmt::format("phase {} warm-up ({})", change.phase_name,
+                                     format_left(change.planned)));
     } else if (change.stage == core::phases::Stage::window) {
         print_line(
             fmt::format("phase {} window ({})", change.phase_name, format_left(change.planned)));
@@ -188,7 +192,8 @@ void ConsoleView::redraw_locked() {
     }
     fmt::print(out_, "[{}/{}] {:<10} {:<7} {} {:>6} left · run {} left\n  {}", v.phase_number,
                v.phase_count, v.phase, v.stage, bar(v.stage_fraction, 24),
-               format_left(v.stage_left), format_left(v.run_left), values);
+               (v.until_stable ? "≤" : "") + format_left(v.stage_left), format_left(v.run_left),
+               values);
     status_lines_ = 2;
     std::fflush(out_);
 }

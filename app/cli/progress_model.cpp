@@ -54,11 +54,13 @@ ProgressModel::View ProgressModel::view(std::chrono::steady_clock::time_point no
     v.phase_count = profile_.phases.size();
     const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(now - stage_.since);
     std::chrono::nanoseconds left{0};
-    if (stage_.planned.count() > 0) {
-        left = std::max(std::chrono::nanoseconds(0), stage_.planned - elapsed);
+    // Until stable, the stage lasts at most planned_max; the bar runs towards that.
+    v.until_stable = stage_.stage == Stage::warmup && stage_.planned_max.count() > 0;
+    const auto planned = v.until_stable ? stage_.planned_max : stage_.planned;
+    if (planned.count() > 0) {
+        left = std::max(std::chrono::nanoseconds(0), planned - elapsed);
         v.stage_fraction = std::clamp(
-            static_cast<double>(elapsed.count()) / static_cast<double>(stage_.planned.count()), 0.0,
-            1.0);
+            static_cast<double>(elapsed.count()) / static_cast<double>(planned.count()), 0.0, 1.0);
     }
     v.stage_left = left;
     std::chrono::nanoseconds run_left = left;

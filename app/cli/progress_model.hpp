@@ -27,6 +27,7 @@ public:
         std::size_t phase_count = 0;
         double stage_fraction = 0.0;
         std::chrono::nanoseconds stage_left{0};
+        bool until_stable = false;  // a warm-up waiting for a steady state: stage_left is its most
         std::chrono::nanoseconds run_left{0};
         std::vector<std::string> values;  // "power 128.9 W"
     };

@@ -56,8 +56,8 @@ std::string trend_text(const WarmupChannelState& s, std::chrono::nanoseconds spa
         return fmt::format("{}: not enough readings yet ({} in the last {})", s.name,
                            s.status.count, human(span));
     }
-    return fmt::format("{}: trend {:+.3g} {} per {} (limit {:.3g})", s.name, s.status.change,
-                       s.unit, human(span), s.status.limit);
+    return fmt::format("{}: trend {:+.3g} {} per {} (limit {:.3g} {})", s.name, s.status.change,
+                       s.unit, human(span), s.status.limit, s.unit);
 }
 
 std::string location_prefix(const profile::StableChannel& c) {

@@ -11,9 +11,11 @@ namespace wattbench::core::host {
 
 namespace {
 
-// Fields after the name, counted from `state` (field 3 of proc(5)): utime is field 14, stime 15.
+// Fields after the name, counted from `state` (field 3 of proc(5)): utime is field 14, stime 15,
+// starttime 22.
 constexpr std::size_t utime_index = 14 - 3;
 constexpr std::size_t stime_index = 15 - 3;
+constexpr std::size_t starttime_index = 22 - 3;
 
 template <typename T>
 std::optional<T> number(std::string_view text) {
@@ -44,7 +46,8 @@ std::optional<ProcessTimes> parse_process_stat(std::string_view text) {
     std::string_view rest = text.substr(close + 1);
     std::optional<std::uint64_t> utime;
     std::optional<std::uint64_t> stime;
-    for (std::size_t index = 0; index <= stime_index; ++index) {
+    std::optional<std::uint64_t> starttime;
+    for (std::size_t index = 0; index <= starttime_index; ++index) {
         while (!rest.empty() && rest.front() == ' ') {
             rest.remove_prefix(1);
         }
@@ -57,13 +60,16 @@ std::optional<ProcessTimes> parse_process_stat(std::string_view text) {
             utime = number<std::uint64_t>(field);
         } else if (index == stime_index) {
             stime = number<std::uint64_t>(field);
+        } else if (index == starttime_index) {
+            starttime = number<std::uint64_t>(field);
         }
         rest.remove_prefix(end);
     }
-    if (!utime || !stime) {
+    if (!utime || !stime || !starttime) {
         return std::nullopt;
     }
     p.ticks = *utime + *stime;
+    p.start_ticks = *starttime;
     return p;
 }
 
@@ -96,7 +102,7 @@ std::vector<ProcessUse> busiest_processes(const std::vector<ProcessTimes>& befor
             std::lower_bound(before.begin(), before.end(), a.pid,
                              [](const ProcessTimes& p, int pid) { return p.pid < pid; });
         std::uint64_t start = 0;
-        if (it != before.end() && it->pid == a.pid && it->name == a.name) {
+        if (it != before.end() && it->pid == a.pid && it->start_ticks == a.start_ticks) {
             if (a.ticks < it->ticks) {
                 continue;
             }

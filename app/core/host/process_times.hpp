@@ -11,8 +11,9 @@ namespace wattbench::core::host {
 // CPU time one process has used so far, from /proc/<pid>/stat.
 struct ProcessTimes {
     int pid = 0;
-    std::string name;         // comm: the executable's name, at most 15 characters
-    std::uint64_t ticks = 0;  // utime + stime, in clock ticks, summed over its threads
+    std::string name;               // comm: the executable's name, at most 15 characters
+    std::uint64_t ticks = 0;        // utime + stime, in clock ticks, summed over its threads
+    std::uint64_t start_ticks = 0;  // starttime after boot: tells a reused pid from its owner
 };
 
 // Parses the text of /proc/<pid>/stat. The name is what lies between the first '(' and the
@@ -31,9 +32,9 @@ struct ProcessUse {
 };
 
 // The `count` processes that used the most CPU between two readings `seconds` apart (each sorted
-// by pid, as read_process_times gives them), busiest
-// first; processes that used none are left out. A pid in `after` only (or reused under another
-// name) started within the interval, so all of its time counts.
+// by pid, as read_process_times gives them), busiest first; processes that used none are left
+// out. A pid in `after` only (or reused: another start time) started within the interval, so all
+// of its time counts. Names are not compared: kernel workers rename themselves as they work.
 std::vector<ProcessUse> busiest_processes(const std::vector<ProcessTimes>& before,
                                           const std::vector<ProcessTimes>& after, double seconds,
                                           double ticks_per_second, std::size_t count);

@@ -160,7 +160,7 @@ TEST(EngineWarmup, OpensTheWindowOnceTheNamedChannelIsSteady) {
               std::string::npos)
         << events;
     EXPECT_NE(events.find("phase 'idle': warm-up stable after "), std::string::npos) << events;
-    EXPECT_NE(events.find("meter/power: trend +0 W per 200ms (limit 0.42)"), std::string::npos)
+    EXPECT_NE(events.find("meter/power: trend +0 W per 200ms (limit 0.42 W)"), std::string::npos)
         << events;
 
     std::lock_guard l(stages.m);

@@ -21,21 +21,26 @@ TEST(ProcessTimes, ParsesNameAndUserPlusSystemTicks) {
     EXPECT_EQ(p->pid, 23548);
     EXPECT_EQ(p->name, "cat");
     EXPECT_EQ(p->ticks, 10u);
+    EXPECT_EQ(p->start_ticks, 1228528u);
 }
 
 TEST(ProcessTimes, NameMayHoldSpacesAndParentheses) {
-    const auto p = parse_process_stat(stat_line("(Web (Content)) S 1 2 3 0 -1 0 0 0 0 0 5 6 0 0"));
+    const auto p = parse_process_stat(
+        stat_line("(Web (Content)) S 1 2 3 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 777 0 0"));
     ASSERT_TRUE(p);
     EXPECT_EQ(p->name, "Web (Content)");
     EXPECT_EQ(p->ticks, 11u);
-    const auto q = parse_process_stat(stat_line("() ) S 1 2 3 0 -1 0 0 0 0 0 1 1 0 0"));
+    EXPECT_EQ(p->start_ticks, 777u);
+    const auto q =
+        parse_process_stat(stat_line("() ) S 1 2 3 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 777 0 0"));
     ASSERT_TRUE(q);
     EXPECT_EQ(q->name, ") ");
 }
 
 TEST(ProcessTimes, RefusesCutOrMalformedLines) {
     EXPECT_FALSE(parse_process_stat(""));
-    EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2 3 0 -1 0 0 0 0 0 5"));  // no stime
+    EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2 3 0 -1 0 0 0 0 0 5"));        // no stime
+    EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2 3 0 -1 0 0 0 0 0 5 6 0 0"));  // no starttime
     EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2 3 0 -1 0 0 0 0 0 5x 6 0"));
     EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2 3 0 -1 0 0 0 0 0 -5 6 0"));
     EXPECT_FALSE(parse_process_stat("pid (x) S 1 2 3 0 -1 0 0 0 0 0 5 6 0"));
@@ -74,12 +79,22 @@ TEST(ProcessTimes, BusiestProcessesBetweenTwoReadings) {
 }
 
 TEST(ProcessTimes, ReusedPidCountsAsANewProcess) {
-    const std::vector<ProcessTimes> before{{7, "old", 1000}};
-    const std::vector<ProcessTimes> after{{7, "new", 20}};
+    const std::vector<ProcessTimes> before{{7, "old", 1000, 50}};
+    const std::vector<ProcessTimes> after{{7, "new", 20, 900}};
     const auto top = busiest_processes(before, after, 1.0, 100.0, 5);
     ASSERT_EQ(top.size(), 1u);
     EXPECT_EQ(top[0].name, "new");
     EXPECT_DOUBLE_EQ(top[0].cpu_percent, 20.0);
+}
+
+TEST(ProcessTimes, ARenamedProcessIsStillTheSameProcess) {
+    // Kernel workers name themselves after their current work queue.
+    const std::vector<ProcessTimes> before{{9, "kworker/u8:0-events", 5000, 10}};
+    const std::vector<ProcessTimes> after{{9, "kworker/u8:0-flush-254:0", 5003, 10}};
+    const auto top = busiest_processes(before, after, 1.0, 100.0, 5);
+    ASSERT_EQ(top.size(), 1u);
+    EXPECT_EQ(top[0].name, "kworker/u8:0-flush-254:0");
+    EXPECT_DOUBLE_EQ(top[0].cpu_percent, 3.0);
 }
 
 TEST(ProcessTimes, ThisProcessIsFoundInProc) {
