@@ -1,0 +1,195 @@
+// End-to-end: `wattbench run` with a [target] reached over ssh, against an OpenSSH server the
+// test starts on loopback; the target's wattbench is the binary under test.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/loopback_sshd.hpp"
+
+extern char** environ;
+
+namespace wattbench::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using wattbench::testing::LoopbackSshd;
+using namespace std::chrono_literals;
+
+struct Result {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+Result run_wattbench(const fs::path& dir, std::vector<std::string> args) {
+    args.insert(args.begin(), WATTBENCH_BIN);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&fa, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    std::vector<char*> argv;
+    for (auto& a : args) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(dir / "stdout"),
+            slurp(dir / "stderr")};
+}
+
+class RemoteTarget : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        if (LoopbackSshd::available()) {
+            sshd_ = std::make_unique<LoopbackSshd>();
+        }
+    }
+    static void TearDownTestSuite() { sshd_.reset(); }
+
+    void SetUp() override {
+        if (!sshd_) {
+            GTEST_SKIP() << "no OpenSSH server at " << wattbench::testing::sshd_program
+                         << " (Debian package openssh-server)";
+        }
+        ASSERT_TRUE(sshd_->ready()) << sshd_->log();
+        dir_ = fs::path(sshd_->dir()) /
+               ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        fs::create_directories(dir_);
+    }
+
+    std::string profile(const std::string& target_extra, const std::string& key = "user_key") {
+        std::ostringstream p;
+        p << "[run]\nname = \"remote\"\ninterval = \"500ms\"\nwarmup = \"1s\"\nwindow = \"3s\"\n\n"
+          << "[target]\nssh = \"" << LoopbackSshd::user()
+          << "@127.0.0.1\"\nport = " << sshd_->port() << "\nidentity_file = \"" << sshd_->dir()
+          << "/" << key << "\"\n"
+          << "ssh_options = [\"StrictHostKeyChecking=no\", \"UserKnownHostsFile=/dev/null\", "
+             "\"LogLevel=ERROR\"]\nwattbench = \""
+          << WATTBENCH_BIN << "\"\n"
+          << target_extra << "\n[[phase]]\nname = \"cpu-{n}\"\nload = \"cpu\"\nworkers = [2]\n";
+        const auto path = dir_ / "profile.toml";
+        std::ofstream(path) << p.str();
+        return path.string();
+    }
+
+    // Nothing of the run's ssh sessions is left: no local ssh client with our keys, no sshd
+    // session process, no remote `wattbench load` under it.
+    static std::vector<pid_t> leftovers() {
+        std::vector<pid_t> left;
+        for (int i = 0; i < 300; ++i) {
+            left = sshd_->sessions();
+            for (pid_t p : LoopbackSshd::processes_mentioning(sshd_->dir() + "/user_key")) {
+                left.push_back(p);
+            }
+            if (left.empty()) {
+                break;
+            }
+            std::this_thread::sleep_for(10ms);
+        }
+        return left;
+    }
+
+    static std::unique_ptr<LoopbackSshd> sshd_;
+    fs::path dir_;
+};
+std::unique_ptr<LoopbackSshd> RemoteTarget::sshd_;
+
+TEST_F(RemoteTarget, CpuPhaseRunsOnTheTargetAndItsUtilisationIsRecorded) {
+    const auto out = dir_ / "run";
+    const auto r = run_wattbench(dir_, {"run", profile(""), "--out", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+
+    std::ifstream in(out / "manifest.json");
+    const auto m = nlohmann::json::parse(in);
+    const auto& target = m.at("target");
+    EXPECT_EQ(target.at("remote"), true);
+    EXPECT_EQ(target.at("ssh"), LoopbackSshd::user() + "@127.0.0.1");
+    EXPECT_EQ(target.at("port"), sshd_->port());
+    EXPECT_FALSE(target.at("version").get<std::string>().empty());
+    EXPECT_TRUE(target.at("topology").at("cpus").is_array());
+    EXPECT_FALSE(m.at("host").contains("topology"));
+    const auto& host = m.at("devices").back();
+    EXPECT_EQ(host.at("id"), "host");
+    EXPECT_EQ(host.at("driver"), "wattbench-remote-cpu-util");
+    EXPECT_EQ(host.at("connection"),
+              "ssh://" + LoopbackSshd::user() + "@127.0.0.1:" + std::to_string(sshd_->port()));
+
+    const auto& phase = m.at("phases").at(0);
+    EXPECT_EQ(phase.at("name"), "cpu-2");
+    EXPECT_EQ(phase.at("status"), "done");
+    EXPECT_EQ(phase.at("target_cpu_util"), 100.0);
+    // Two workers on a 2-CPU CI machine: both CPUs busy (within 10 points of the target).
+    ASSERT_TRUE(phase.at("achieved_cpu_util").is_number()) << phase.dump();
+    EXPECT_GT(phase.at("achieved_cpu_util").get<double>(), 90.0) << phase.dump();
+    EXPECT_TRUE(phase.at("flags").empty()) << phase.dump();
+
+    const std::string phases = slurp(out / "phases.csv");
+    EXPECT_NE(phases.find("cpu-2,cpu,host,cpu_util,%,"), std::string::npos) << phases;
+    const std::string events = slurp(out / "events.log");
+    EXPECT_NE(events.find("load: on " + LoopbackSshd::user() + "@127.0.0.1:"), std::string::npos)
+        << events;
+    EXPECT_EQ(events.find("WARN"), std::string::npos) << events;
+
+    const auto left = leftovers();
+    EXPECT_TRUE(left.empty()) << left.size() << " process(es) survived the run, first pid "
+                              << left.front();
+}
+
+TEST_F(RemoteTarget, AuthenticationFailureStopsBeforeTheRun) {
+    const auto out = dir_ / "run";
+    const auto r = run_wattbench(dir_, {"run", profile("", "stranger_key"), "--out", out.string()});
+    EXPECT_EQ(r.exit_code, 2);
+    const std::string who =
+        "target '" + LoopbackSshd::user() + "@127.0.0.1:" + std::to_string(sshd_->port()) + "'";
+    EXPECT_NE(r.err.find(who + ": ssh could not connect or log in: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Permission denied (publickey)"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_TRUE(leftovers().empty());
+}
+
+TEST_F(RemoteTarget, MissingWattbenchOnTheTargetIsNamed) {
+    std::string text = slurp(profile(""));
+    text.replace(text.find(WATTBENCH_BIN), std::string(WATTBENCH_BIN).size(),
+                 "/opt/nowhere/wattbench");
+    std::ofstream(dir_ / "missing.toml") << text;
+    const auto r = run_wattbench(
+        dir_, {"run", (dir_ / "missing.toml").string(), "--out", (dir_ / "run").string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("cannot run '/opt/nowhere/wattbench' there"), std::string::npos) << r.err;
+}
+
+TEST_F(RemoteTarget, PasswordInTheProfileIsRefusedWithItsLocation) {
+    const auto path = profile("password = \"hunter2\"\n");
+    const auto r = run_wattbench(dir_, {"validate", path});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(path + ":13:1: target.password: passwords are not accepted in a profile"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("hunter2"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wattbench::cli
