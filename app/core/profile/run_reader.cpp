@@ -55,7 +55,10 @@ RunSettings read_run(const TomlTable& table) {
         }
         double percent = 0.0;
         const bool has_sign = !text.empty() && text.back() == '%';
-        const auto number = has_sign ? text.substr(0, text.size() - 1) : std::string();
+        auto number = has_sign ? text.substr(0, text.size() - 1) : std::string();
+        while (!number.empty() && number.back() == ' ') {
+            number.pop_back();
+        }
         auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), percent);
         if (!has_sign || number.empty() || ec != std::errc() ||
             end != number.data() + number.size() || !(percent > 0.0 && percent <= 100.0)) {
