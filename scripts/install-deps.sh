@@ -6,7 +6,7 @@ packages=(
   libcli11-dev libtoml11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
-  libserialport-dev
+  libserialport-dev libusb-1.0-0-dev
   libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace wattbench::drivers::cem {
 namespace {
 
@@ -99,16 +101,25 @@ std::optional<api::DeviceError> CemDevice::open() {
     if (auto e = read_until(
             [&] { return measurements_ > 0 && state_.weighting && (!want_time || state_.time); },
             Clock::now() + kStatusWait)) {
-        return fail({e->kind, e->message + " (waiting for the meter's measurement stream)"});
+        if (e->kind != api::ErrorKind::timeout || measurements_ == 0) {
+            return fail({e->kind, e->message + " (waiting for the meter's measurement stream)"});
+        }
+        // Measurements but no status tokens: nothing to switch by or check against. Taken as
+        // set as asked, and said so in events.log with the first poll.
     }
-    const std::string weighting_text =
-        std::string(sound::to_string(settings_.weighting)) + " weighting";
-    if (auto e = toggle_until(
-            kToggleWeighting, [&] { return state_.weighting == settings_.weighting; },
-            weighting_text.c_str())) {
-        return fail(*e);
+    unverified_.clear();
+    if (state_.weighting) {
+        const std::string weighting_text =
+            std::string(sound::to_string(settings_.weighting)) + " weighting";
+        if (auto e = toggle_until(
+                kToggleWeighting, [&] { return state_.weighting == settings_.weighting; },
+                weighting_text.c_str())) {
+            return fail(*e);
+        }
+    } else {
+        unverified_ = "weighting";
     }
-    if (want_time) {
+    if (want_time && state_.time) {
         const std::string time_text =
             std::string(sound::to_string(*settings_.time_weighting)) + " time weighting";
         if (auto e = toggle_until(
@@ -116,7 +127,10 @@ std::optional<api::DeviceError> CemDevice::open() {
                 time_text.c_str())) {
             return fail(*e);
         }
+    } else if (want_time) {
+        unverified_ += unverified_.empty() ? "time weighting" : " and time weighting";
     }
+    announce_ = true;
     return std::nullopt;
 }
 
@@ -171,6 +185,20 @@ api::PollResult CemDevice::poll(Clock::time_point deadline) {
         return result;
     }
     result.readings.push_back(sound::level_reading(0, *latest, at_latest.range));
+    if (announce_) {
+        announce_ = false;
+        if (!unverified_.empty()) {
+            api::Notice n;
+            n.warning = true;
+            n.message = transport_->name() + ": the meter sent no " + unverified_ +
+                        " tokens; assuming the profile's setting";
+            result.notices.push_back(std::move(n));
+        }
+        result.notices.push_back(sound::settings_notice(
+            settings_, at_latest.weighting.value_or(settings_.weighting), at_latest.time,
+            at_latest.range ? fmt::format("{:g}-{:g}", at_latest.range->low, at_latest.range->high)
+                            : std::string()));
+    }
     return result;
 }
 

@@ -39,6 +39,9 @@ private:
     std::vector<api::ChannelSpec> channels_;
     State state_;
     int measurements_ = 0;
+    bool announce_ = false;
+    std::string unverified_;  // settings the stream never reported, so never checked  // the
+                              // settings notice goes out with the first poll after open
 };
 
 }  // namespace wattbench::drivers::cem

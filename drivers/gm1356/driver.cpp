@@ -121,6 +121,7 @@ std::optional<api::DeviceError> Gm1356Device::open() {
                                     describe(wanted_) + "; it reports " + describe(back)};
     }
     const auto strings = transport_->strings();
+    announce_ = true;
     identity_ = {strings.manufacturer.empty() ? "Benetech" : strings.manufacturer,
                  strings.product.empty() ? "GM1356" : strings.product, strings.serial, ""};
     return std::nullopt;
@@ -146,7 +147,14 @@ api::PollResult Gm1356Device::poll(Clock::time_point deadline) {
         result.readings.push_back(api::Reading{0, l.db, api::Status::error, *mismatch});
         return result;
     }
-    result.readings.push_back(sound::level_reading(0, l.db, range_bounds(l.settings.range)));
+    const auto range = range_bounds(l.settings.range);
+    result.readings.push_back(sound::level_reading(0, l.db, range));
+    if (announce_) {
+        announce_ = false;
+        result.notices.push_back(sound::settings_notice(
+            settings_, l.settings.weighting, l.settings.time,
+            range ? fmt::format("{:g}-{:g}", range->low, range->high) : std::string()));
+    }
     return result;
 }
 

@@ -35,6 +35,7 @@ private:
     api::DeviceIdentity identity_;
     std::uint32_t random_;
     Report last_request_{};
+    bool announce_ = false;  // the settings notice goes out with the first poll after open
 };
 
 }  // namespace wattbench::drivers::gm1356

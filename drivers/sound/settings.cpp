@@ -13,6 +13,7 @@ std::variant<Settings, api::DeviceError> take_settings(api::Options& options) {
     Settings s;
     const auto weighting = options.take_string("weighting");
     const auto time = options.take_string("time_weighting");
+    s.background_noise = options.take_number("background_noise");
     if (options.error()) {
         return *options.error();
     }
@@ -36,7 +37,28 @@ std::variant<Settings, api::DeviceError> take_settings(api::Options& options) {
                                                                 "\" is not \"fast\" or \"slow\""};
         }
     }
+    if (s.background_noise && !(*s.background_noise >= 0.0 && *s.background_noise <= 140.0)) {
+        return api::DeviceError{api::ErrorKind::config,
+                                "key 'background_noise': " + std::to_string(*s.background_noise) +
+                                    " is not a level in dB between 0 and 140"};
+    }
     return s;
+}
+
+api::Notice settings_notice(const Settings& profile, Weighting weighting,
+                            std::optional<TimeWeighting> time, const std::string& range) {
+    api::Notice n;
+    n.settings["weighting"] = std::string(to_string(weighting));
+    if (time) {
+        n.settings["time_weighting"] = std::string(to_string(*time));
+    }
+    if (!range.empty()) {
+        n.settings["range"] = range;
+    }
+    if (profile.background_noise) {
+        n.settings["background_noise"] = *profile.background_noise;
+    }
+    return n;
 }
 
 api::ChannelSpec spl_channel(Weighting w) {

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "drivers/api/channel_spec.hpp"
+#include "drivers/api/device.hpp"
 #include "drivers/api/device_error.hpp"
 #include "drivers/api/options.hpp"
 
@@ -19,9 +20,12 @@ const char* to_string(TimeWeighting t);  // "fast", "slow"
 // The profile keys every sound meter driver shares:
 //   weighting = "A" | "C"            (default "A", what ISO 7779 asks for); sets the unit
 //   time_weighting = "fast" | "slow" (absent: whatever the meter is set to)
+//   background_noise = 32.5          (dB, the room with the machine under test off, ISO 7779:
+//                                     the report corrects each phase's level for it)
 struct Settings {
     Weighting weighting = Weighting::a;
     std::optional<TimeWeighting> time_weighting;
+    std::optional<double> background_noise;
 };
 
 // Takes the keys from `options`; errors are config errors naming the key.
@@ -29,6 +33,11 @@ std::variant<Settings, api::DeviceError> take_settings(api::Options& options);
 
 // The single channel of a sound level meter: `spl` in dBA or dBC.
 api::ChannelSpec spl_channel(Weighting w);
+
+// The settings a meter works with, for the manifest's device entry: weighting, time weighting
+// and range as read back (empty `range` or absent `time` leave them out) and background_noise.
+api::Notice settings_notice(const Settings& profile, Weighting weighting,
+                            std::optional<TimeWeighting> time, const std::string& range);
 
 // "meter reads C weighting, the profile asks for A" when a meter's own setting (read back)
 // differs from the profile's; nullopt when it matches.

@@ -84,6 +84,7 @@ std::optional<api::DeviceError> TondajDevice::open() {
             api::ErrorKind::config,
             transport_->name() + ": " + *mismatch + " (the SL-814 is set with its buttons only)"};
     }
+    announce_ = true;
     return std::nullopt;
 }
 
@@ -104,6 +105,10 @@ api::PollResult TondajDevice::poll(Clock::time_point deadline) {
         return result;
     }
     result.readings.push_back(sound::level_reading(0, l.db, kRange));
+    if (announce_) {
+        announce_ = false;
+        result.notices.push_back(sound::settings_notice(settings_, l.weighting, l.time, "30-130"));
+    }
     return result;
 }
 

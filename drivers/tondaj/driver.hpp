@@ -32,6 +32,7 @@ private:
     std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
     std::vector<api::ChannelSpec> channels_;
+    bool announce_ = false;  // the settings notice goes out with the first poll after open
 };
 
 }  // namespace wattbench::drivers::tondaj

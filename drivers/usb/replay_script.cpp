@@ -138,6 +138,9 @@ std::variant<std::vector<ReplayStep>, std::string> parse_replay_script(std::stri
         while (arrow < w.size() && w[arrow] != "->") {
             ++arrow;
         }
+        if (arrow == 0) {
+            return fail("a step starts with its kind, not '->'");
+        }
         if (arrow == w.size()) {
             return fail("expected '-> answer' (bytes, ok, timeout, stall or disconnect)");
         }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace wattbench::drivers::wensn {
 namespace {
 
@@ -82,6 +84,7 @@ std::optional<api::DeviceError> WensnDevice::open() {
         mode_ = wanted;
     }
     const auto strings = transport_->strings();
+    announce_ = true;
     identity_ = {strings.manufacturer.empty() ? "Wensn" : strings.manufacturer,
                  strings.product.empty() ? "WS1361" : strings.product, strings.serial, ""};
     return std::nullopt;
@@ -115,6 +118,12 @@ api::PollResult WensnDevice::poll(Clock::time_point deadline) {
         return result;
     }
     result.readings.push_back(sound::level_reading(0, l.db, range_bounds(l.mode.range)));
+    if (announce_) {
+        announce_ = false;
+        const auto r = range_bounds(l.mode.range);
+        result.notices.push_back(sound::settings_notice(settings_, l.mode.weighting, l.mode.time,
+                                                        fmt::format("{:g}-{:g}", r.low, r.high)));
+    }
     return result;
 }
 

@@ -37,6 +37,7 @@ private:
     std::vector<api::ChannelSpec> channels_;
     api::DeviceIdentity identity_;
     Mode mode_;
+    bool announce_ = false;  // the settings notice goes out with the first poll after open
 };
 
 }  // namespace wattbench::drivers::wensn

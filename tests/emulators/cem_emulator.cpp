@@ -39,14 +39,15 @@ std::string CemEmulator::tick() {
     }
     next_ = now + period_;
     std::string out;
-    if (count_++ % 4 == 0) {
+    if (count_++ % 4 == 0 && status_tokens) {
         out += {byte(0xA5), byte(slow ? 0x03 : 0x02)};
         out += {byte(0xA5), byte(c_weighting ? 0x1C : 0x1B), byte(0x00)};
         out += {byte(0xA5), byte(range_token.load())};
         out += {byte(0xA5), byte(over ? 0x07 : 0x11)};
         out += {byte(0xA5), byte(0x06), byte(0x12), byte(0x34), byte(0x56)};  // clock
     }
-    const int v = deci_db;
+    const int v = series.empty() ? deci_db.load()
+                                 : series[static_cast<std::size_t>(measurements_) % series.size()];
     const int d[4] = {v / 1000 % 10, v / 100 % 10, v / 10 % 10, v % 10};
     out += {byte(0xA5), byte(0x0D), byte(d[0] << 4 | d[1]), byte(d[2] << 4 | d[3])};
     ++measurements_;

@@ -28,6 +28,11 @@ public:
     // broken ignores 0x99.
     std::atomic<bool> over{false};
     std::atomic<bool> ignore_weighting_command{false};
+    // A stream of bare measurements, no status tokens.
+    std::atomic<bool> status_tokens{true};
+    // When not empty, measurements cycle through these levels (tenths of dB) instead of
+    // deci_db; set before the emulator is used.
+    std::vector<int> series;
 
     std::vector<std::uint8_t> commands() const;
     int measurements() const { return measurements_.load(); }

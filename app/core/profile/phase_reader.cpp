@@ -23,11 +23,11 @@ constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "she
                                                        "cwd",   "on_exit",  "score"};
 constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
                                                    "intensity", "kernel"};
-constexpr std::array<std::string_view, 22> phase_keys{
+constexpr std::array<std::string_view, 23> phase_keys{
     "name",   "load",     "workers", "max_workers", "placement", "intensity", "kernel",
     "warmup", "window",   "command", "path",        "file_size", "sync",      "max_space",
     "setup",  "teardown", "shell",   "env",         "cwd",       "on_exit",   "score",
-    "prompt"};
+    "prompt", "background"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -300,6 +300,11 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
     reject_foreign_keys(table, phase.load);
 
     phase.prompt = table.string("prompt").value_or("");
+    phase.background = table.boolean("background").value_or(false);
+    if (phase.background && phase.prompt.empty()) {
+        // ISO 7779's background is the room without the machine under test.
+        phase.prompt = std::string(kBackgroundPrompt);
+    }
     phase.warmup = run.warmup;
     phase.warmup_until_stable = run.warmup_until_stable;
     if (auto w = read_warmup(table)) {

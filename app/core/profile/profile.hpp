@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/core/profile/source_location.hpp"
@@ -13,6 +14,10 @@
 #include "drivers/api/options.hpp"
 
 namespace wattbench::core::profile {
+
+// The prompt of a `background = true` phase that has none of its own.
+inline constexpr std::string_view kBackgroundPrompt =
+    "Switch the machine under test off, then confirm";
 
 using Duration = std::chrono::nanoseconds;
 
@@ -78,6 +83,9 @@ struct PhaseSettings {
     std::vector<std::string> command;  // load = "command"
     CommandSettings command_settings;
     std::string prompt;  // confirmed by the operator before the warm-up starts; empty: none
+    // The room's background noise is measured in this phase (ISO 7779): the report corrects
+    // the other phases' sound levels for it. Without its own prompt it gets kBackgroundPrompt.
+    bool background = false;
     SourceLocation location;    // of the [[phase]] table
     std::string template_name;  // as written, before expansion: "cpu-{n}"
     // Load-specific keys (disk: path, file_size, sync, max_space; command: setup, teardown,

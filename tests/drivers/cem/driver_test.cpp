@@ -91,6 +91,23 @@ TEST_P(CemEndToEnd, AMeterThatDoesNotSwitchIsAConfigError) {
     EXPECT_EQ(rig.emulator.commands().size(), 3u);  // three tries
 }
 
+TEST_P(CemEndToEnd, BareMeasurementsAreTakenWithAWarning) {
+    Rig rig(GetParam(), "A", "fast");
+    rig.emulator.status_tokens = false;
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    auto r = rig.poll();
+    ASSERT_FALSE(r.error);
+    EXPECT_DOUBLE_EQ(r.readings[0].value, 53.4);
+    ASSERT_EQ(r.notices.size(), 2u);
+    EXPECT_TRUE(r.notices[0].warning);
+    EXPECT_NE(r.notices[0].message.find("no weighting and time weighting tokens"),
+              std::string::npos)
+        << r.notices[0].message;
+    EXPECT_EQ(std::get<std::string>(r.notices[1].settings.at("weighting")), "A");
+    EXPECT_TRUE(rig.emulator.commands().empty());
+    EXPECT_TRUE(rig.poll().notices.empty());
+}
+
 TEST_P(CemEndToEnd, OverRange) {
     Rig rig(GetParam());
     ASSERT_EQ(rig.device->open(), std::nullopt);

@@ -158,6 +158,30 @@ INSTANTIATE_TEST_SUITE_P(Transports, TondajEndToEnd,
                              return info.param == StreamServer::Kind::pty ? "pty" : "tcp";
                          });
 
+TEST_P(TondajEndToEnd, BackgroundNoiseGoesToTheSettings) {
+    TondajEmulator emulator;
+    StreamServer server(GetParam(), [&](std::string& in) { return emulator.handle(in); });
+    api::DeviceConfig c;
+    c.id = "slm";
+    c.driver = "tondaj-sl-814";
+    c.connection = server.connection();
+    c.options.set("background_noise", 32.5);
+    auto made = builtin_registry().create(c);
+    ASSERT_EQ(made.index(), 0u);
+    auto& device = *std::get<0>(made);
+    ASSERT_EQ(device.open(), std::nullopt);
+    auto r = device.poll(Clock::now() + 500ms);
+    ASSERT_FALSE(r.error);
+    ASSERT_EQ(r.notices.size(), 1u);
+    EXPECT_DOUBLE_EQ(std::get<double>(r.notices[0].settings.at("background_noise")), 32.5);
+    EXPECT_EQ(std::get<std::string>(r.notices[0].settings.at("range")), "30-130");
+    c.options = {};
+    c.options.set("background_noise", 200.0);
+    auto bad = builtin_registry().create(c);
+    ASSERT_EQ(bad.index(), 1u);
+    EXPECT_NE(std::get<1>(bad).message.find("key 'background_noise'"), std::string::npos);
+}
+
 TEST(TondajRegistry, DefaultsTo8E1) {
     api::DeviceConfig c;
     c.id = "slm";

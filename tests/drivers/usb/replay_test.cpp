@@ -84,6 +84,7 @@ TEST(ReplayScript, ErrorsNameTheLine) {
     EXPECT_EQ(parse_error("int_out 02 B3 -> 00\n"),
               "t.usbreplay:1: an OUT step answers ok, timeout, stall or disconnect");
     EXPECT_EQ(parse_error("int_in 81 8 -> 0G\n"), "t.usbreplay:1: '0G' is not a hex byte");
+    EXPECT_EQ(parse_error("-> 00\n"), "t.usbreplay:1: a step starts with its kind, not '->'");
     EXPECT_EQ(parse_error("open now\n"), "t.usbreplay:1: expected 'open' or 'open unreachable'");
     EXPECT_EQ(parse_error("strings product=\"x\n"), "t.usbreplay:1: unterminated \"");
 }

@@ -54,6 +54,11 @@ TEST(WensnDevice, SetsModeReadsLevelsAndSurvivesAnUnplug) {
     ASSERT_EQ(r.readings.size(), 1u);
     EXPECT_NEAR(r.readings[0].value, 58.2, 1e-9);
     EXPECT_EQ(r.readings[0].status, Status::ok);
+    ASSERT_EQ(r.notices.size(), 1u);  // what the meter works with, for the manifest
+    EXPECT_EQ(std::get<std::string>(r.notices[0].settings.at("weighting")), "A");
+    EXPECT_EQ(std::get<std::string>(r.notices[0].settings.at("time_weighting")), "fast");
+    EXPECT_EQ(std::get<std::string>(r.notices[0].settings.at("range")), "30-130");
+    EXPECT_FALSE(r.notices[0].settings.count("background_noise"));
 
     r = poll(*device);
     ASSERT_TRUE(r.error);

@@ -185,5 +185,20 @@ TEST(LoaderPhases, ProfileKeepsItsTextAndPath) {
     EXPECT_EQ(p.path, "test.toml");
 }
 
+TEST(LoaderPhases, BackgroundPhaseGetsADefaultPrompt) {
+    const Profile p = load_ok(run +
+                              "[[phase]]\nname = \"room\"\nload = \"idle\"\nbackground = true\n"
+                              "[[phase]]\nname = \"room2\"\nload = \"idle\"\nbackground = true\n"
+                              "prompt = \"Unplug the server\"\n"
+                              "[[phase]]\nname = \"idle\"\nload = \"idle\"\n");
+    ASSERT_EQ(p.phases.size(), 3u);
+    EXPECT_TRUE(p.phases[0].background);
+    EXPECT_EQ(p.phases[0].prompt, "Switch the machine under test off, then confirm");
+    EXPECT_TRUE(p.phases[1].background);
+    EXPECT_EQ(p.phases[1].prompt, "Unplug the server");
+    EXPECT_FALSE(p.phases[2].background);
+    EXPECT_EQ(p.phases[2].prompt, "");
+}
+
 }  // namespace
 }  // namespace wattbench::core::profile
