@@ -59,15 +59,15 @@ core::record::Catalog catalog() {
     return c;
 }
 
-history::Batch readings(double t0, double seconds, double hz) {
-    history::Batch b;
+gui::history::Batch readings(double t0, double seconds, double hz) {
+    gui::history::Batch b;
     const int ticks = static_cast<int>(seconds * hz);
     b.samples.reserve(static_cast<std::size_t>(ticks) * 30);
     for (int k = 0; k < ticks; ++k) {
         const double t = t0 + k / hz;
         for (std::uint32_t d = 0; d < 3; ++d) {
             for (std::uint32_t ch = 0; ch < 10; ++ch) {
-                history::LiveSample s;
+                gui::history::LiveSample s;
                 s.t = t;
                 s.device = d;
                 s.channel = ch;
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     w.show();
     const double start = 1.8e9;
     {
-        history::Batch b;
+        gui::history::Batch b;
         b.started = catalog();
         core::engine::StageChange sc;
         sc.phase = 0;

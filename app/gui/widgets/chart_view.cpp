@@ -102,6 +102,8 @@ void ChartView::apply_palette() {
     for (auto* axis : {static_cast<QAbstractAxis*>(x_axis_), static_cast<QAbstractAxis*>(y_axis_),
                        static_cast<QAbstractAxis*>(y_right_)}) {
         if (axis) {
+            // Labels grow as the range moves; Qt Charts would elide them to "..." otherwise.
+            axis->setTruncateLabels(false);
             axis->setLabelsColor(text);
             QColor grid = text;
             grid.setAlpha(40);
@@ -282,7 +284,12 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     x_axis_->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t0 * 1000.0)),
                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t1 * 1000.0)));
     x_axis_->setFormat((t1 - t0) > 3 * 3600 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
-    nice_range(y_axis_, lo, hi);
+    if (group_ == history::ChartGroup::load) {
+        // Utilisation has a natural scale; a fixed one also keeps a flat 100 % line readable.
+        y_axis_->setRange(0.0, 100.0);
+    } else {
+        nice_range(y_axis_, lo, hi);
+    }
     if (y_right_) {
         nice_range(y_right_, rlo, rhi);
     }
@@ -314,12 +321,16 @@ void ChartView::drawBackground(QPainter* painter, const QRectF& rect) {
                 band_colour(true));
         }
     }
-    if (overview_ && mark1_ > mark0_) {
+    // The detail charts' span, outlined only when it is not the whole run anyway.
+    const double eps = (t1_ - t0_) * 1e-3;
+    if (overview_ && mark1_ > mark0_ && (mark0_ > t0_ + eps || mark1_ < t1_ - eps)) {
         QColor c = QApplication::palette().color(QPalette::WindowText);
-        c.setAlpha(25);
-        painter->fillRect(QRectF(QPointF(to_x(mark0_, plot), plot.top()),
-                                 QPointF(to_x(mark1_, plot), plot.bottom())),
-                          c);
+        c.setAlpha(140);
+        painter->setPen(QPen(c, 1.5));
+        c.setAlpha(18);
+        painter->setBrush(c);
+        painter->drawRect(QRectF(QPointF(to_x(mark0_, plot), plot.top() + 1),
+                                 QPointF(to_x(mark1_, plot), plot.bottom() - 1)));
     }
     painter->restore();
 }

@@ -157,11 +157,14 @@ void MainWindow::build_docks() {
     device_view_->setUniformRowHeights(true);
     device_view_->header()->setStretchLastSection(false);
     device_view_->header()->setSectionResizeMode(model::DeviceModel::name_column,
-                                                 QHeaderView::Stretch);
+                                                 QHeaderView::ResizeToContents);
     device_view_->header()->setSectionResizeMode(model::DeviceModel::value_column,
                                                  QHeaderView::ResizeToContents);
     device_view_->header()->setSectionResizeMode(model::DeviceModel::unit_column,
-                                                 QHeaderView::ResizeToContents);
+                                                 QHeaderView::Stretch);
+    device_view_->setMinimumWidth(device_view_->fontMetrics().horizontalAdvance(
+                                      QStringLiteral("apparent_power  0000.00  RPM")) +
+                                  60);
     connect(devices_, &QAbstractItemModel::modelReset, device_view_, &QTreeView::expandAll);
     auto* devices = new QDockWidget(tr("Devices"), this);
     devices->setObjectName(QStringLiteral("devicesDock"));
@@ -178,6 +181,8 @@ void MainWindow::build_docks() {
     results_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     results_view_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     results_view_->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    // Room for the headline rows (power, VA, PF, temperatures, fans, noise) without scrolling.
+    results_view_->setMinimumHeight(results_view_->fontMetrics().height() * 9);
     auto* copy_row = new QHBoxLayout();
     auto* copy_md = new QPushButton(tr("Copy as Markdown"), results_box);
     auto* copy_csv = new QPushButton(tr("Copy as CSV"), results_box);
@@ -801,7 +806,7 @@ void MainWindow::restore_settings() {
         auto* phases = findChild<QDockWidget*>(QStringLiteral("phasesDock"));
         auto* devices = findChild<QDockWidget*>(QStringLiteral("devicesDock"));
         auto* results = findChild<QDockWidget*>(QStringLiteral("resultsDock"));
-        resizeDocks({phases, devices}, {300, 290}, Qt::Horizontal);
+        resizeDocks({phases, devices}, {300, 330}, Qt::Horizontal);
         resizeDocks({results}, {height() / 4}, Qt::Vertical);
     }
     const int i = span_->findData(s.value(QStringLiteral("charts/span"), 300.0).toDouble());
