@@ -22,6 +22,7 @@ int validate_command(const std::string& profile_path) {
     }
     using core::profile::format_duration;
     core::profile::Duration total{0};
+    core::profile::Duration longest{0};  // every warm-up until stable running to its max
     fmt::print("profile {}: run '{}', interval {}\n", profile->path, profile->run.name,
                format_duration(profile->run.interval));
     fmt::print("devices:\n");
@@ -31,12 +32,18 @@ int validate_command(const std::string& profile_path) {
     }
     fmt::print("phases:\n");
     for (const auto& p : profile->phases) {
-        fmt::print("  {:<12} {:<8} warm-up {:>6}  window {:>6}\n", p.name,
+        const auto& stable = p.warmup_until_stable;
+        fmt::print("  {:<12} {:<8} warm-up {:>6}  window {:>6}{}\n", p.name,
                    core::profile::to_string(p.load), format_duration(p.warmup),
-                   format_duration(p.window));
+                   format_duration(p.window),
+                   stable ? fmt::format("  (until stable, at most {})", format_duration(stable->max))
+                          : std::string());
         total += p.warmup + p.window;
+        longest += (stable ? stable->max : p.warmup) + p.window;
     }
-    fmt::print("planned duration: {}\n", format_duration(total));
+    fmt::print("planned duration: {}{}\n", format_duration(total),
+               longest > total ? fmt::format(" to {} (warm-ups until stable)", format_duration(longest))
+                               : std::string());
     if (exit == kExitOk) {
         fmt::print("profile is valid\n");
     }

@@ -268,6 +268,15 @@ void Engine::check_idle(std::size_t i, const std::optional<std::string>& proc_st
         std::lock_guard lock(state_mutex_);
         phase_records_[i].flags.emplace_back("not_idle");
     }
+    if (load_env_.remote) {
+        // The utilisation is the target's; this machine's processes would answer the wrong
+        // question.
+        log(EventLevel::warn,
+            fmt::format("phase '{}': the target is not idle: CPU {:.1f} % ({}), above "
+                        "idle_max_cpu = {:g} %; its figures are flagged not_idle",
+                        phase.name, *util, over, limit));
+        return;
+    }
     if (idle_scan_.joinable()) {
         idle_scan_.join();
     }
