@@ -63,7 +63,14 @@ public:
         }
     }
 
-    void on_device_state(std::uint32_t, core::sampling::DeviceState, const std::string&) override {}
+    void on_device_state(std::uint32_t device, core::sampling::DeviceState state,
+                         const std::string& detail) override {
+        std::lock_guard lock(mutex_);
+        states_[device] = state == core::sampling::DeviceState::ok
+                              ? std::string()
+                              : std::string(core::sampling::to_string(state)) +
+                                    (detail.empty() ? "" : ": " + detail);
+    }
 
     void on_device_event(std::uint32_t, EventLevel level, const std::string& message) override {
         event(level, message);
@@ -137,6 +144,15 @@ public:
                                    width, s ? value_text(*s, spec) : "…", spec.unit);
             }
         }
+        std::string trouble;
+        for (const auto& [device, state] : states_) {
+            if (!state.empty()) {
+                trouble += fmt::format("{}: {}\n", catalog_.devices[device].device_id, state);
+            }
+        }
+        if (!trouble.empty()) {
+            out += "\n" + trouble;
+        }
         if (!recent_.empty()) {
             out += "\n";
             for (const auto& line : recent_) {
@@ -154,6 +170,7 @@ private:
     std::mutex mutex_;
     std::vector<std::vector<std::optional<Sample>>> latest_;
     std::vector<std::string> recent_;
+    std::map<std::uint32_t, std::string> states_;  // devices not ok: their state and why
 };
 
 }  // namespace
@@ -196,6 +213,7 @@ int monitor_command(const MonitorArgs& args) {
     }
     std::vector<bool> opened;
     std::vector<std::string> warnings;
+    std::vector<std::string> open_errors(devices.size());
     for (std::size_t i = 0; i < devices.size(); ++i) {
         const auto& d = profile.devices[i];
         auto err = opening[i].get();
@@ -211,6 +229,7 @@ int monitor_command(const MonitorArgs& args) {
         }
         warnings.push_back(fmt::format("optional device '{}' could not be opened: {}; retrying",
                                        d.id, err->message));
+        open_errors[i] = err->message;
     }
 
     core::record::Catalog catalog;
@@ -242,6 +261,12 @@ int monitor_command(const MonitorArgs& args) {
     MonitorView view(catalog, interactive, log.get());
     for (const auto& w : warnings) {
         view.event(EventLevel::warn, w);
+    }
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        if (!opened[i]) {
+            view.on_device_state(static_cast<std::uint32_t>(i),
+                                 core::sampling::DeviceState::reconnecting, open_errors[i]);
+        }
     }
     core::sampling::SampleQueue queue;
     core::sampling::StageBoard board;  // no phases: every reading is "between"
