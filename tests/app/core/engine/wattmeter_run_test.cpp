@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <ostream>
 #include <sstream>
 #include <thread>
 
@@ -249,6 +250,11 @@ struct Case {
     StreamServer::Kind kind;
 };
 
+// Names the case in test listings instead of dumping its bytes.
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.meter << (c.kind == StreamServer::Kind::pty ? " over a pty" : " over TCP");
+}
+
 class WattmeterRun : public ::testing::TestWithParam<Case> {};
 
 TEST_P(WattmeterRun, FaultsLeaveVisibleGapsAndReadingsComeBack) {
@@ -429,12 +435,13 @@ TEST(WattmeterRanging, AutoRangeSwitchInWindowFlagsThePhase) {
     EXPECT_NE(rows.at("switching").at("flags").find("range_change"), std::string::npos);
     EXPECT_NE(rows.at("steady").at("flags").find("uncertainty_high"), std::string::npos);
     const auto events = read_file(dir + "/events.log");
-    const auto at = events.find("device 'meter': auto-ranging changed the current range 0.5 A → 5 A "
-                                "inside the window of phase 'switching', flagged range_change");
+    const auto at = events.find(
+        "device 'meter': auto-ranging changed the current range 0.5 A → 5 A "
+        "inside the window of phase 'switching', flagged range_change");
     ASSERT_NE(at, std::string::npos) << events;
-    EXPECT_EQ(events.substr(events.rfind('\n', at) + 1, at - events.rfind('\n', at) - 1)
-                  .find("WARN"),
-              25u);
+    EXPECT_EQ(
+        events.substr(events.rfind('\n', at) + 1, at - events.rfind('\n', at) - 1).find("WARN"),
+        25u);
     EXPECT_NE(events.find("above the limit of 0.05 %; flagged uncertainty_high"), std::string::npos)
         << events;
     const auto manifest = nlohmann::json::parse(read_file(dir + "/manifest.json"));
