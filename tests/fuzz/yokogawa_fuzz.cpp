@@ -8,8 +8,8 @@
 #include "drivers/yokogawa/channels.hpp"
 #include "drivers/yokogawa/codec.hpp"
 
-// Feeds arbitrary bytes through the line assembler into both dialects' answer parsers and the
-// identity parser. Whatever parses must give one reading per channel, each in its own slot,
+// Feeds arbitrary bytes through the line assembler into both dialects' answer parsers, the
+// single-number parser and the identity parser. Whatever parses must give one reading per channel, each in its own slot,
 // and ok readings must be finite and below the overrange mark.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace wattbench::drivers;
@@ -17,6 +17,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lines.push(std::span<const std::uint8_t>(data, size));
     lines.push(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("\n"), 1));
     while (auto line = lines.next_line()) {
+        // Range read-back and :STAT:EESR? answers: a number, never an overrange mark.
+        if (auto n = yokogawa::parse_number(*line)) {
+            if (!std::isfinite(*n) || std::fabs(*n) >= 9.9e37) {
+                std::abort();
+            }
+        }
         for (auto d : {yokogawa::Dialect::wt300, yokogawa::Dialect::wt200}) {
             yokogawa::parse_identity(d, *line);
             auto r = yokogawa::parse_values(d, *line);
