@@ -79,8 +79,9 @@ int devices_command(bool scan) {
         fmt::print("found:\n");
         const int found = scan_serial() + scan_usb_meters() + scan_ipmi();
         if (found == 0) {
-            fmt::print("  no serial ports, USB sound meters or local BMC found (pseudo-terminals and tcp:// bridges "
-                       "are not listed; sim devices are always available)\n");
+            fmt::print(
+                "  no serial ports, USB sound meters or local BMC found (pseudo-terminals "
+                "and tcp:// bridges are not listed; sim devices are always available)\n");
         }
     }
     return kExitOk;
