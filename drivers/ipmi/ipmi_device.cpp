@@ -27,7 +27,10 @@ constexpr unsigned kReadingFlags =
     IPMI_MONITORING_SENSOR_READING_FLAGS_IGNORE_NON_INTERPRETABLE_SENSORS |
     IPMI_MONITORING_SENSOR_READING_FLAGS_DISCRETE_READING;
 
+// %H is the LAN host as given; in-band it would expand to a library constant, so the in-band
+// cache gets a fixed name that cache_file() can find.
 constexpr const char* kCacheFileFormat = "sdr-cache-%H";
+constexpr const char* kInBandCacheFile = "sdr-cache-local";
 
 // The library must be initialised once per process before any thread uses it.
 std::optional<api::DeviceError> init_library() {
@@ -175,7 +178,8 @@ std::optional<api::DeviceError> IpmiDevice::open() {
         return api::DeviceError{api::ErrorKind::config, "libipmimonitoring: out of memory"};
     }
     if (ipmi_monitoring_ctx_sdr_cache_directory(ctx_, cache_dir_.c_str()) < 0 ||
-        ipmi_monitoring_ctx_sdr_cache_filenames(ctx_, kCacheFileFormat) < 0) {
+        ipmi_monitoring_ctx_sdr_cache_filenames(
+            ctx_, settings_.target.lan ? kCacheFileFormat : kInBandCacheFile) < 0) {
         auto e =
             map_error(ipmi_monitoring_ctx_errnum(ctx_), host, ipmi_monitoring_ctx_errormsg(ctx_));
         close();
@@ -196,8 +200,8 @@ std::optional<api::DeviceError> IpmiDevice::open() {
 }
 
 std::string IpmiDevice::cache_file() const {
-    // libipmimonitoring names it by kCacheFileFormat, %H being the host as given.
-    return cache_dir_ + "/sdr-cache-" + settings_.target.address();
+    return cache_dir_ + "/" +
+           (settings_.target.lan ? "sdr-cache-" + settings_.target.address() : kInBandCacheFile);
 }
 
 // libipmimonitoring would quietly reread an outdated cache, or read sensors by the record ids
