@@ -51,7 +51,11 @@ TEST(WindowAccumulatorAllocations, MemoryDoesNotGrowWithTheWindow) {
     state.name = "cpu_temp";
     state.quantity = Quantity::state;
     state.unit = "state";
-    d.channels = {power, state};
+    ChannelSpec spl;
+    spl.name = "spl";
+    spl.quantity = Quantity::sound;
+    spl.unit = "dBA";
+    d.channels = {power, state, spl};
     catalog.devices = {d};
     catalog.phase_names = {"idle"};
 
@@ -63,6 +67,8 @@ TEST(WindowAccumulatorAllocations, MemoryDoesNotGrowWithTheWindow) {
     record::Sample discrete = numeric;
     discrete.channel = 1;
     discrete.text = "Low";
+    record::Sample sound = numeric;
+    sound.channel = 2;
     acc.open({}, numeric.mono);
     acc.add(discrete);  // a new state costs one map node, once
     discrete.text = "High";
@@ -74,11 +80,17 @@ TEST(WindowAccumulatorAllocations, MemoryDoesNotGrowWithTheWindow) {
         acc.add(numeric);
         discrete.text = i % 2 == 0 ? "Low" : "High";
         acc.add(discrete);
+        // Levels all over the meter's scale: the L10/L90 histogram is allocated up front.
+        sound.value = 30.0 + (i % 1000) / 10.0;
+        acc.add(sound);
     }
     EXPECT_EQ(g_allocations.load() - before, 0u);
     const auto rows = acc.close({}, numeric.mono);
     EXPECT_EQ(rows[0].samples, 1'000'000u);
     EXPECT_EQ(rows[1].states.at("Low"), 500'001u);
+    EXPECT_EQ(rows[2].samples, 1'000'000u);
+    EXPECT_DOUBLE_EQ(rows[2].l90, 39.9);
+    EXPECT_DOUBLE_EQ(rows[2].l10, 119.9);
 }
 
 }  // namespace
