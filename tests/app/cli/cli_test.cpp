@@ -131,11 +131,11 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
     EXPECT_EQ(phases[0], (std::vector<std::string>{"phase", "load", "device", "channel", "unit",
                                                    "mean", "min", "max", "stddev", "samples",
                                                    "coverage", "start", "end", "flags",
-                                                   "uncertainty"}));
+                                                   "uncertainty", "l10", "l90"}));
     std::set<std::pair<std::string, std::string>> rows;
     std::map<std::string, double> power;
     for (std::size_t i = 1; i < phases.size(); ++i) {
-        ASSERT_EQ(phases[i].size(), 15u);
+        ASSERT_EQ(phases[i].size(), 17u);
         rows.emplace(phases[i][0], phases[i][2] + "/" + phases[i][3]);
         if (phases[i][2] == "wattmeter" && phases[i][3] == "power") {
             power[phases[i][0]] = std::stod(phases[i][5]);
@@ -191,7 +191,7 @@ void expect_consistent_after_signal(int sig, int expected_exit) {
     auto phases = read_csv(dir + "/phases.csv");
     ASSERT_GE(phases.size(), 2u);
     for (std::size_t i = 1; i < phases.size(); ++i) {
-        ASSERT_EQ(phases[i].size(), 15u);
+        ASSERT_EQ(phases[i].size(), 17u);
         EXPECT_EQ(phases[i][0], "idle");
     }
     const auto events = Process::slurp(dir + "/events.log");
