@@ -35,7 +35,7 @@ struct ReportArgs {
     std::string output;
 };
 
-// `wattbench load probe|idle|cpu|disk …`, what a remote [target] runs (load_command.cpp).
+// `wattbench load probe|idle|cpu|disk|command …`, what a remote [target] runs (load_command.cpp).
 struct LoadArgs {
     std::string kind;  // set by the chosen subcommand
     std::string interval = "1s";
@@ -48,6 +48,10 @@ struct LoadArgs {
     std::string file_size;
     std::string sync = "fsync";
     std::string max_space;
+    bool shell = false;  // command: run the words through /bin/sh -c
+    std::string cwd;
+    std::vector<std::string> env;   // KEY=VALUE
+    std::vector<std::string> argv;  // command: the program and its arguments
 };
 
 // A subcommand that keeps its own arguments: `run` is called when it was chosen.

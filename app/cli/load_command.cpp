@@ -1,11 +1,14 @@
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -172,6 +175,97 @@ std::optional<std::vector<int>> cpus_option(const std::string& text) {
     return load::parse_cpu_list(text);
 }
 
+bool group_alive(pid_t pgid) {
+    return ::kill(-pgid, 0) == 0;
+}
+
+// Ends the program's whole process group: SIGTERM, then SIGKILL after the grace period.
+void end_group(pid_t pgid) {
+    ::kill(-pgid, SIGTERM);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    while (group_alive(pgid) && std::chrono::steady_clock::now() < deadline) {
+        while (::waitpid(-pgid, nullptr, WNOHANG) > 0) {
+        }
+        ::usleep(5000);
+    }
+    if (group_alive(pgid)) {
+        ::kill(-pgid, SIGKILL);
+    }
+    while (::waitpid(-pgid, nullptr, 0) > 0) {
+    }
+}
+
+// `wattbench load command`: what a command phase's programs run under on a remote target. The
+// session's end is the stop signal: ssh gone means our stdout's reader is gone (POLLERR or
+// POLLHUP on fd 1), and SIGTERM, SIGINT and SIGHUP count too. The program's output goes
+// straight to ours, so it reaches the controller's log; our exit status is the program's.
+int supervise(const LoadArgs& args) {
+    std::vector<std::string> argv = args.argv;
+    if (args.shell) {
+        std::string joined;
+        for (const auto& a : args.argv) {
+            joined += (joined.empty() ? "" : " ") + a;
+        }
+        argv = {"/bin/sh", "-c", joined};
+    }
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGHUP);
+    ::pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+    const int sigfd = ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
+    std::vector<char*> c_argv;
+    for (auto& a : argv) {
+        c_argv.push_back(a.data());
+    }
+    c_argv.push_back(nullptr);
+    std::vector<std::string> env = args.env;
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        fmt::print(stderr, "wattbench: fork: {}\n", std::strerror(errno));
+        return kExitRunFailed;
+    }
+    if (pid == 0) {
+        ::setpgid(0, 0);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        const int devnull = ::open("/dev/null", O_RDONLY);
+        ::dup2(devnull, 0);
+        for (auto& e : env) {
+            ::putenv(e.data());
+        }
+        if (!args.cwd.empty() && ::chdir(args.cwd.c_str()) != 0) {
+            fmt::print(stderr, "wattbench: cannot enter '{}': {}\n", args.cwd,
+                       std::strerror(errno));
+            ::_exit(127);
+        }
+        ::execvp(c_argv[0], c_argv.data());
+        fmt::print(stderr, "wattbench: cannot run '{}': {}\n", argv[0], std::strerror(errno));
+        ::_exit(127);
+    }
+    ::setpgid(pid, pid);
+    for (;;) {
+        int status = 0;
+        const pid_t done = ::waitpid(pid, &status, WNOHANG);
+        if (done == pid) {
+            // Whatever the program left running in its group goes with it: nothing of a phase
+            // may outlive the session on the target.
+            if (group_alive(pid)) {
+                end_group(pid);
+            }
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        pollfd fds[2] = {{1, 0, 0}, {sigfd, POLLIN, 0}};
+        ::poll(fds, sigfd >= 0 ? 2 : 1, 200);
+        if ((fds[0].revents & (POLLERR | POLLHUP)) || (sigfd >= 0 && fds[1].revents)) {
+            end_group(pid);
+            return 128 + SIGTERM;
+        }
+    }
+}
+
 }  // namespace
 
 CLI::App* add_load_command(CLI::App& app, LoadArgs& args) {
@@ -205,12 +299,22 @@ CLI::App* add_load_command(CLI::App& app, LoadArgs& args) {
         ->check(CLI::IsMember({"fsync", "direct", "none"}));
     disk->add_option("--max-space", args.max_space, "Space to rotate within, e.g. 8GiB");
     disk->callback([&args] { args.kind = "disk"; });
+    auto* command = cmd->add_subcommand(
+        "command", "Run a program in its own process group until it exits or the session ends");
+    command->add_flag("--shell", args.shell, "Run the words through /bin/sh -c");
+    command->add_option("--cwd", args.cwd, "Working directory");
+    command->add_option("--env", args.env, "KEY=VALUE added to the environment");
+    command->add_option("argv", args.argv, "The program and its arguments (after --)")->required();
+    command->callback([&args] { args.kind = "command"; });
     return cmd;
 }
 
 int load_command(const LoadArgs& args) {
     if (args.kind == "probe") {
         return probe();
+    }
+    if (args.kind == "command") {
+        return supervise(args);
     }
     const auto interval = core::profile::parse_duration(args.interval);
     if (!interval || *interval < std::chrono::milliseconds(10)) {

@@ -10,6 +10,7 @@
 #include "app/core/load/cpu_placement.hpp"
 #include "app/core/load/disk_load.hpp"
 #include "app/core/load/idle_load.hpp"
+#include "app/core/load/remote_command.hpp"
 #include "app/core/load/remote_load.hpp"
 #include "app/core/load/remote_load_line.hpp"
 
@@ -153,16 +154,14 @@ Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment
         case profile::LoadKind::command:
             break;
     }
-    return located(phase, "load",
-                   "command phases cannot run on a remote [target] yet; run the workload there "
-                   "with a cpu or disk phase, or wattbench on the target itself");
+    return located(phase, "load", "cannot run on a remote [target]");
 }
 
 }  // namespace
 
 std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseSettings& phase,
                                                            const LoadEnvironment& env) {
-    if (env.remote) {
+    if (env.remote && phase.load != profile::LoadKind::command) {
         return make_remote_load(phase, env);
     }
     switch (phase.load) {
@@ -194,6 +193,9 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
             }
             s.log_path =
                 (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/logs/" + safe + ".log";
+            if (env.remote) {
+                s = remote_command_settings(std::move(s), *env.remote);
+            }
             return std::make_unique<CommandLoad>(std::move(s));
         }
     }

@@ -158,6 +158,41 @@ TEST_F(RemoteTarget, CpuPhaseRunsOnTheTargetAndItsUtilisationIsRecorded) {
                               << left.front();
 }
 
+TEST_F(RemoteTarget, CommandPhaseRunsThereAndLeavesNothingBehind) {
+    std::string text = slurp(profile(""));
+    text = text.substr(0, text.find("[[phase]]")) +
+           "[[phase]]\nname = \"model\"\nload = \"command\"\nshell = true\n"
+           "env = { GREETING = \"it's me\" }\ncwd = \"/tmp\"\n"
+           "setup = [\"echo setup in $(pwd)\"]\n"
+           "command = [\"echo \\\"$GREETING\\\"; echo 'rate 42.5 req/s'; sh -c 'sleep 9871' & "
+           "exec sleep 9872\"]\n"
+           "teardown = [\"echo teardown\"]\n"
+           "score = { regex = \"rate ([0-9.]+)\", unit = \"req/s\" }\n";
+    std::ofstream(dir_ / "command.toml") << text;
+    const auto out = dir_ / "run";
+    const auto r =
+        run_wattbench(dir_, {"run", (dir_ / "command.toml").string(), "--out", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string log = slurp(out / "logs" / "model.log");
+    EXPECT_NE(log.find("\nsetup in /tmp\n"), std::string::npos) << log;
+    EXPECT_NE(log.find("\nit's me\nrate 42.5 req/s\n"), std::string::npos) << log;
+    EXPECT_NE(log.find("\nteardown\n"), std::string::npos) << log;
+    std::ifstream in(out / "manifest.json");
+    const auto m = nlohmann::json::parse(in);
+    EXPECT_EQ(m.at("phases").at(0).at("score").at("value"), 42.5);
+    // The command's process group on the target, background child included, is gone.
+    std::vector<pid_t> sleepers;
+    for (int i = 0; i < 300; ++i) {
+        sleepers = LoopbackSshd::processes_mentioning("sleep 987");
+        if (sleepers.empty()) {
+            break;
+        }
+        std::this_thread::sleep_for(10ms);
+    }
+    EXPECT_TRUE(sleepers.empty()) << "pid " << sleepers.front() << " survived";
+    EXPECT_TRUE(leftovers().empty());
+}
+
 TEST_F(RemoteTarget, AuthenticationFailureStopsBeforeTheRun) {
     const auto out = dir_ / "run";
     const auto r = run_wattbench(dir_, {"run", profile("", "stranger_key"), "--out", out.string()});
