@@ -64,23 +64,10 @@ std::vector<Row> rows(const std::string& csv) {
 pid_t spawn_wattbench(std::vector<std::string> args, const fs::path& dir,
                       const std::string& password) {
     args.insert(args.begin(), WATTBENCH_BIN);
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-    posix_spawn_file_actions_addopen(&fa, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
     ::setenv("WATTBENCH_IPMI_PASSWORD", password.c_str(), 1);
-    pid_t pid = -1;
-    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    const pid_t pid = testing::spawn_process(std::move(args), dir / "stdout", dir / "stderr");
     ::unsetenv("WATTBENCH_IPMI_PASSWORD");
-    posix_spawn_file_actions_destroy(&fa);
-    EXPECT_EQ(rc, 0);
+    EXPECT_GT(pid, 0);
     return pid;
 }
 

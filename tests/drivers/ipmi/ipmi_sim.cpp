@@ -71,6 +71,27 @@ bool on_path(const char* name) {
 
 }  // namespace
 
+pid_t spawn_process(std::vector<std::string> args, const std::string& out, const std::string& err) {
+    std::vector<char*> argv;
+    for (auto& a : args) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (err == out) {
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    } else {
+        posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    }
+    pid_t pid = -1;
+    const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    return rc == 0 ? pid : -1;
+}
+
 bool IpmiSim::available() {
     return on_path("ipmi_sim") && on_path("sdrcomp");
 }
@@ -134,22 +155,10 @@ bool IpmiSim::start() {
     const std::string conf = dir_ + "/lan.conf";
     const std::string emu_path = dir_ + "/bmc.emu";
     const std::string state = dir_ + "/state";
-    std::vector<std::string> args{"ipmi_sim", "-c", conf, "-f", emu_path, "-s", state, "-n", "-p"};
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    const std::string log = dir_ + "/sim.log";
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    pid_t pid = -1;
-    const int rc = posix_spawnp(&pid, "ipmi_sim", &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
+    const pid_t pid =
+        spawn_process({"ipmi_sim", "-c", conf, "-f", emu_path, "-s", state, "-n", "-p"},
+                      dir_ + "/sim.log", dir_ + "/sim.log");
+    if (pid < 0) {
         error_ = "cannot start ipmi_sim";
         return false;
     }
@@ -163,7 +172,7 @@ bool IpmiSim::start() {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    error_ = "ipmi_sim did not come up: " + slurp(log);
+    error_ = "ipmi_sim did not come up: " + slurp(dir_ + "/sim.log");
     stop();
     return false;
 }

@@ -8,6 +8,10 @@
 
 namespace wattbench::drivers::ipmi::testing {
 
+// Starts `args` (args[0] looked up on PATH) with stdin from /dev/null and stdout and stderr
+// into the files named (the same name: one file for both); -1 when it cannot be started.
+pid_t spawn_process(std::vector<std::string> args, const std::string& out, const std::string& err);
+
 // OpenIPMI's ipmi_sim serving the BMC of bmc.emu/bmc.sdrs on free loopback ports, with its
 // TCP console for changing sensor values while it runs.
 class IpmiSim {
