@@ -43,6 +43,37 @@ std::optional<drivers::api::Status> status_from(std::string_view s) {
 
 }  // namespace
 
+std::optional<std::string> parse_sample_line(std::string_view text, SampleFields& s) {
+    std::string err;
+    auto split = record::split_csv_line(text, &err);
+    if (!split) {
+        return err;
+    }
+    if (split->size() != 9) {
+        return fmt::format("{} fields, expected 9", split->size());
+    }
+    auto& f = *split;
+    auto utc = record::parse_utc_ms(f[0]);
+    if (!utc) {
+        return fmt::format("{}: '{}' is not a time like 2026-11-29T19:50:40.123Z", kColumns[0],
+                           f[0]);
+    }
+    s.utc = *utc;
+    auto elapsed = parse_double(f[1]);
+    if (!elapsed) {
+        return fmt::format("{}: '{}' is not a number", kColumns[1], f[1]);
+    }
+    s.elapsed_s = *elapsed;
+    s.phase = std::move(f[2]);
+    s.stage = std::move(f[3]);
+    s.device = std::move(f[4]);
+    s.channel = std::move(f[5]);
+    s.value = std::move(f[6]);
+    s.unit = std::move(f[7]);
+    s.status = std::move(f[8]);
+    return std::nullopt;
+}
+
 std::optional<std::string> for_each_sample_row(
     const std::string& path,
     const std::function<void(const SampleFields&, std::string_view text)>& row) {
@@ -52,7 +83,6 @@ std::optional<std::string> for_each_sample_row(
     }
     std::string text;
     std::size_t line = 0;
-    std::vector<std::string> fields;
     while (std::getline(in, text)) {
         ++line;
         if (!text.empty() && text.back() == '\r') {
@@ -67,35 +97,11 @@ std::optional<std::string> for_each_sample_row(
         if (text.empty()) {
             continue;
         }
-        std::string err;
-        auto split = record::split_csv_line(text, &err);
-        if (!split) {
-            return fmt::format("{}:{}: {}", path, line, err);
-        }
-        if (split->size() != 9) {
-            return fmt::format("{}:{}: {} fields, expected 9", path, line, split->size());
-        }
-        auto& f = *split;
         SampleFields s;
+        if (auto err = parse_sample_line(text, s)) {
+            return fmt::format("{}:{}: {}", path, line, *err);
+        }
         s.line = line;
-        auto utc = record::parse_utc_ms(f[0]);
-        if (!utc) {
-            return fmt::format("{}:{}: {}: '{}' is not a time like 2026-11-29T19:50:40.123Z", path,
-                               line, kColumns[0], f[0]);
-        }
-        s.utc = *utc;
-        auto elapsed = parse_double(f[1]);
-        if (!elapsed) {
-            return fmt::format("{}:{}: {}: '{}' is not a number", path, line, kColumns[1], f[1]);
-        }
-        s.elapsed_s = *elapsed;
-        s.phase = std::move(f[2]);
-        s.stage = std::move(f[3]);
-        s.device = std::move(f[4]);
-        s.channel = std::move(f[5]);
-        s.value = std::move(f[6]);
-        s.unit = std::move(f[7]);
-        s.status = std::move(f[8]);
         row(s, text);
     }
     return std::nullopt;
@@ -105,8 +111,10 @@ std::optional<record::Sample> to_sample(const SampleFields& f, const RunInfo& ru
     record::Sample s;
     s.utc = f.utc;
     s.elapsed_s = f.elapsed_s;
+    // Rounded, not truncated: 1.234 s is 1.23399… as a double, and the engine's readings of a
+    // person are on the exact millisecond.
     s.mono = std::chrono::steady_clock::time_point(
-        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::round<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(f.elapsed_s)));
     const auto device = run.device_index(f.device);
     if (!device) {

@@ -20,6 +20,9 @@ struct SampleFields {
     std::string phase, stage, device, channel, value, unit, status;
 };
 
+// Splits one data row (no line break) into `out`; the error names the column at fault.
+std::optional<std::string> parse_sample_line(std::string_view text, SampleFields& out);
+
 // Calls `row` for every data row of samples.csv with its fields and its exact text (no line
 // break), streaming: a day-long run is never held in memory. Rows are split with the
 // run files' CSV reader. Returns an error naming file:line and column for a malformed row.
