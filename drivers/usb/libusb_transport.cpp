@@ -88,7 +88,7 @@ std::optional<api::DeviceError> LibusbTransport::open() {
         handle_ = h;
         strings_ = std::move(s);
     }
-    if (count > 0) {
+    if (list != nullptr) {  // allocated even when empty
         libusb_free_device_list(list, 1);
     }
     if (handle_ == nullptr) {

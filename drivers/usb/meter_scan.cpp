@@ -63,7 +63,7 @@ std::vector<FoundMeter> scan_sound_meters() {
             found.push_back(std::move(m));
         }
     }
-    if (count > 0) {
+    if (list != nullptr) {  // allocated even when empty
         libusb_free_device_list(list, 1);
     }
     libusb_exit(ctx);
