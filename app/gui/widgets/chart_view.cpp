@@ -183,6 +183,9 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
             s->setVisible(!s->isVisible());
             marker->setVisible(true);
             style_legend();
+            if (on_toggled) {
+                on_toggled();
+            }
         });
     }
     style_legend();
@@ -245,15 +248,17 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     t0_ = t0;
     t1_ = t1;
     bands_ = history.bands();
-    // Draw at most two points per horizontal pixel: more would cost time and show nothing new.
-    const auto buckets = static_cast<std::size_t>(std::max(100, width()));
+    // About one point per horizontal pixel of the plot (min/max pairs): more would cost time
+    // (Qt Charts rebuilds each line's geometry per point) and show nothing new.
+    const auto buckets = static_cast<std::size_t>(std::max(60, width() / 3));
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     double rlo = lo, rhi = hi;
-    QList<QPointF> points;
-    for (auto& line : series_) {
+    std::vector<QList<QPointF>> lists(series_.size());
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        auto& line = series_[i];
         const auto* ch = history.channel(line.device, line.channel);
         std::vector<history::Point> data;
-        if (ch && !ch->recent().empty()) {
+        if (ch && !ch->recent().empty() && line.series->isVisible()) {
             // Full resolution while the recent history reaches back to t0; older spans (and
             // the overview) come from the min/max buckets.
             if (overview_ || (ch->trimmed() && t0 < ch->recent().front().t)) {
@@ -268,18 +273,22 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
         if (data.size() > 2 * buckets) {
             data = history::decimate_minmax(data, buckets);
         }
-        points.clear();
+        auto& points = lists[i];
         points.reserve(static_cast<qsizetype>(data.size()));
         for (const auto& p : data) {
             points.append(QPointF(p.t * 1000.0, p.v));
-            if (line.series->isVisible() && p.t >= t0 && p.t <= t1) {
+            if (p.t >= t0 && p.t <= t1) {
                 auto& l = line.right_axis ? rlo : lo;
                 auto& h = line.right_axis ? rhi : hi;
                 l = std::min(l, p.v);
                 h = std::max(h, p.v);
             }
         }
-        line.series->replace(points);
+    }
+    // Every axis change recomputes every attached line; with the lines empty that is free, so
+    // the axes move first and each line is rebuilt once, by replace().
+    for (auto& line : series_) {
+        line.series->clear();
     }
     x_axis_->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t0 * 1000.0)),
                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t1 * 1000.0)));
@@ -292,6 +301,9 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     }
     if (y_right_) {
         nice_range(y_right_, rlo, rhi);
+    }
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        series_[i].series->replace(lists[i]);
     }
     viewport()->update();
 }

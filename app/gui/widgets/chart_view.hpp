@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -33,6 +34,9 @@ public:
     void refresh(const history::RunHistory& history, double t0, double t1);
     void set_marked_span(double t0, double t1);
     void apply_palette();
+
+    // Called after the user switched a line on or off (its points come with the next refresh).
+    std::function<void()> on_toggled;
 
     history::ChartGroup group() const { return group_; }
     bool has_channels() const { return !series_.empty(); }

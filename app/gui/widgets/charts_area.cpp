@@ -27,6 +27,11 @@ ChartsArea::ChartsArea(QWidget* parent) : QWidget(parent) {
     outer->addLayout(grid_, 1);
     for (auto g : history::kChartGroups) {
         charts_.push_back(new ChartView(g, false, this));
+        charts_.back()->on_toggled = [this] {
+            if (last_) {
+                refresh(*last_);
+            }
+        };
         overviews_.push_back(new ChartView(g, true, this));
         overviews_.back()->hide();
     }
@@ -94,6 +99,7 @@ void ChartsArea::layout_charts() {
 }
 
 void ChartsArea::refresh(const history::RunHistory& history) {
+    last_ = &history;
     if (history.empty()) {
         return;
     }

@@ -55,6 +55,7 @@ private:
     QGridLayout* grid_ = nullptr;
     std::set<std::string> hidden_;
     double span_ = 300.0;
+    const history::RunHistory* last_ = nullptr;  // what the last refresh drew
 };
 
 }  // namespace wattbench::gui::widgets
