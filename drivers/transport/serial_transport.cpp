@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 #include <libserialport.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -38,6 +40,16 @@ speed_t speed_of(int baud) {
         default:
             return B0;
     }
+}
+
+// Unix98 pty slaves have majors 136..143 (Documentation/admin-guide/devices.txt).
+bool is_pseudo_terminal(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) {
+        return false;
+    }
+    const unsigned m = major(st.st_rdev);
+    return m >= 136 && m <= 143;
 }
 
 bool set_nonblocking(int fd) {
@@ -117,6 +129,13 @@ std::optional<api::DeviceError> SerialTransport::open_termios() {
         }
         if (s.stop_bits == 2) {
             t.c_cflag |= CSTOPB;
+        }
+        if (is_pseudo_terminal(fd)) {
+            // A pty moves bytes, not bits: Linux forces CS8 without parity on it, and some
+            // kernels refuse a request that still asks for parity (EINVAL on the second open
+            // of an 8E1 pty), so an emulator's pty is configured as what it really is.
+            t.c_cflag &= ~(CSIZE | PARENB | PARODD);
+            t.c_cflag |= CS8;
         }
         t.c_iflag &= ~(IXON | IXOFF | IXANY);
         t.c_cc[VMIN] = 0;
