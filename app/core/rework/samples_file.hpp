@@ -39,8 +39,9 @@ std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
                                             const std::vector<record::Sample>& samples);
 
 // Rewrites samples.csv with `rows` (formatted, sorted by time) merged in by time: existing rows
-// keep their bytes and order, a new row goes after the existing rows of the same or an
-// earlier time. Written to a temporary file and renamed over the old one.
+// keep their bytes and order, and a new row goes just before the first existing row stamped
+// later than it (the engine writes rows in arrival order, which across devices is only nearly
+// by time). Written to a temporary file and renamed over the old one.
 std::optional<std::string> merge_sample_rows(
     const std::string& path, const std::vector<std::pair<TimePoint, std::string>>& rows);
 
