@@ -304,7 +304,12 @@ void Engine::check_idle(std::size_t i, const std::optional<std::string>& proc_st
                         "flagged not_idle",
                         profile_.phases[i].name, util, over, limit, seconds(busiest_scan),
                         list.empty() ? "none found" : list));
-        write_manifest();
+        try {
+            write_manifest();
+        } catch (const std::exception& e) {
+            // The run's own end writes the manifest again; this thread must not end the run.
+            log(EventLevel::error, fmt::format("cannot update manifest.json: {}", e.what()));
+        }
     });
 }
 
