@@ -775,7 +775,10 @@ bool Engine::run_phase(std::size_t i) {
         const auto e = load.exited();
         log(e->fail ? EventLevel::error : EventLevel::info,
             fmt::format("phase '{}': {}{}", phase.name, e->message,
-                        e->fail ? "; on_exit = \"fail\" fails the phase" : ""));
+                        !e->fail ? ""
+                        : phase.load == profile::LoadKind::command
+                            ? "; on_exit = \"fail\" fails the phase"
+                            : "; the phase fails"));
         return e->fail;
     };
     request_ranging(drivers::api::RangingStep::observe, i);
