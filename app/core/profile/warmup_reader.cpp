@@ -4,8 +4,11 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <map>
+#include <memory>
 #include <set>
 #include <string_view>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -206,12 +209,38 @@ std::optional<WarmupValue> read_warmup(const TomlTable& table) {
     return out;
 }
 
-void check_warmup_devices(const Profile& profile) {
+void check_warmup_devices(const Profile& profile, const drivers::api::Registry* registry) {
+    // Channel names per device, from a device built but not opened; empty when not known yet.
+    std::map<std::string, std::vector<std::string>> known_channels;
+    if (registry) {
+        for (const auto& d : profile.devices) {
+            auto made = registry->create({d.id, d.driver, d.connection, d.options});
+            if (auto* dev = std::get_if<std::unique_ptr<drivers::api::Device>>(&made)) {
+                for (const auto& spec : (*dev)->channels()) {
+                    known_channels[d.id].push_back(spec.name);
+                }
+            }
+        }
+    }
     auto check = [&](const std::optional<WarmupUntilStable>& w) {
         if (!w) {
             return;
         }
         for (const auto& c : w->channels) {
+            const auto names = known_channels.find(c.device);
+            if (names != known_channels.end() && !names->second.empty() &&
+                std::find(names->second.begin(), names->second.end(), c.channel) ==
+                    names->second.end()) {
+                std::string listed;
+                for (const auto& n : names->second) {
+                    listed += (listed.empty() ? "" : ", ") + n;
+                }
+                throw LoadFailure(
+                    ProfileError{c.location, c.key,
+                                 fmt::format("'{}': device '{}' has no channel '{}' (it has: {})",
+                                             printable(c.name()), c.device, printable(c.channel),
+                                             printable(listed, 300))});
+            }
             const bool known =
                 c.device == builtin_host_device ||
                 std::any_of(profile.devices.begin(), profile.devices.end(),

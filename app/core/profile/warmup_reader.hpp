@@ -4,6 +4,7 @@
 
 #include "app/core/profile/profile.hpp"
 #include "app/core/profile/toml_table.hpp"
+#include "drivers/api/registry.hpp"
 
 namespace wattbench::core::profile {
 
@@ -26,9 +27,10 @@ struct WarmupValue {
 //   stable_for = "5m" }. nullopt when the key is absent.
 std::optional<WarmupValue> read_warmup(const TomlTable& table);
 
-// Every until_stable entry must name a [[device]] of the profile or the built-in host device;
-// the channel itself is checked when the devices are open (some drivers only know their
-// channels then). Throws a LoadFailure located at the entry.
-void check_warmup_devices(const Profile& profile);
+// Every until_stable entry must name a [[device]] of the profile or the built-in host device,
+// and, when the registry is given and the driver knows its channels before opening (no I/O is
+// done), one of its channels; drivers that learn them on open (IPMI) are checked by the engine
+// then. Throws a LoadFailure located at the entry.
+void check_warmup_devices(const Profile& profile, const drivers::api::Registry* registry);
 
 }  // namespace wattbench::core::profile

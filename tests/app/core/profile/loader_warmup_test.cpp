@@ -3,7 +3,9 @@
 #include <string>
 
 #include "app/core/profile/overrides.hpp"
+#include "tests/app/core/profile/fake_registry.hpp"
 #include "tests/app/core/profile/load_helpers.hpp"
+#include "tests/support/fake_device.hpp"
 
 namespace wattbench::core::profile {
 namespace {
@@ -119,6 +121,39 @@ TEST(LoaderWarmup, UnknownDeviceNamesTheEntry) {
                   "warmup = { max = \"1h\", until_stable = [\"wattmeter/power\", \"bcm/temp\"] }")),
               "test.toml:3:59: run.warmup.until_stable: 'bcm/temp': no device 'bcm' (devices: "
               "wattmeter, bmc, host)");
+}
+
+// "sim" here knows its channels before opening, as most drivers do; "fake" (the shared test
+// registry's) only after, like IPMI.
+drivers::api::Registry registry_with_channels() {
+    drivers::api::Registry r = testing::make_fake_registry();
+    r.add(
+        {"sim", "test double", "none", "sim://", [](drivers::api::DeviceConfig&) {
+             return std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError>(
+                 std::make_unique<tests::FakeDevice>(
+                     std::vector{tests::channel("power"), tests::channel("system_temp", "degC")}));
+         }});
+    return r;
+}
+
+TEST(LoaderWarmup, ChannelsKnownBeforeOpeningAreCheckedWhenTheProfileIsRead) {
+    const auto registry = registry_with_channels();
+    const LoadContext ctx{&registry, 2};
+    EXPECT_EQ(load_error(with_run_warmup("warmup = { max = \"1h\", until_stable = "
+                                         "[\"wattmeter/power\", \"bmc/system_tmp\"] }"),
+                         ctx),
+              "test.toml:3:59: run.warmup.until_stable: 'bmc/system_tmp': device 'bmc' has no "
+              "channel 'system_tmp' (it has: power, system_temp)");
+    EXPECT_EQ(load_error(with_run_warmup("warmup = { max = \"1h\", until_stable = "
+                                         "[\"wattmeter/power\", \"bmc/system_temp\"] }"),
+                         ctx),
+              "(loaded)");
+    // A driver that names its channels only when opened is checked by the engine then.
+    const std::string later =
+        "[run]\nname = \"t\"\nwarmup = { max = \"1h\", until_stable = [\"bmc/anything\"] }\n"
+        "[[device]]\nid = \"bmc\"\ndriver = \"fake\"\nconnection = \"fake://x\"\n" +
+        idle_phase;
+    EXPECT_EQ(load_error(later, ctx), "(loaded)");
 }
 
 TEST(LoaderWarmup, BadTablesNameTheirKey) {
