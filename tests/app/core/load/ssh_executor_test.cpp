@@ -5,6 +5,8 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <atomic>
+#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -237,6 +239,39 @@ TEST_F(LoopbackSsh, RemoteCpuLoadRunsThereAndStopsWithoutLeftovers) {
     RecordProperty("stop_ms",
                    static_cast<int>(
                        std::chrono::duration_cast<std::chrono::milliseconds>(stopped_in).count()));
+}
+
+TEST_F(LoopbackSsh, LosingTheTargetMidPhaseEndsThePhaseAsFailed) {
+    auto t = sshd_->target();
+    t.wattbench = WATTBENCH_BIN;
+    auto target = std::make_shared<RemoteTarget>(t);
+    RemoteLoadSettings s;
+    s.args = {"cpu", "--workers", "1", "--intensity", "10"};
+    RemoteLoad load(target, s);
+    std::atomic<int> woken{0};
+    load.set_wake([&] { ++woken; });
+    ASSERT_EQ(load.start(), std::nullopt);
+    // The remote end dies as with a crash or a power cut of the target.
+    pid_t remote = 0;
+    for (pid_t p : sshd_->sessions()) {
+        std::ifstream in("/proc/" + std::to_string(p) + "/cmdline");
+        std::string cmdline(std::istreambuf_iterator<char>(in), {});
+        if (cmdline.find("load") != std::string::npos && cmdline.find("cpu") != std::string::npos) {
+            remote = p;
+        }
+    }
+    ASSERT_GT(remote, 0);
+    ::kill(remote, SIGKILL);
+    for (int i = 0; i < 500 && !load.exited(); ++i) {
+        std::this_thread::sleep_for(10ms);
+    }
+    ASSERT_TRUE(load.exited());
+    EXPECT_TRUE(load.exited()->fail);
+    EXPECT_NE(load.exited()->message.find("the remote load on '"), std::string::npos)
+        << load.exited()->message;
+    EXPECT_EQ(woken.load(), 1);
+    load.stop();
+    expect_nothing_left();
 }
 
 TEST_F(LoopbackSsh, LoadFailingThereIsReportedBeforeThePhase) {
