@@ -1,6 +1,9 @@
 #include "app/core/load/remote_target.hpp"
 
+#include <stdlib.h>
+
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -9,7 +12,22 @@
 namespace wattbench::core::load {
 
 RemoteTarget::RemoteTarget(profile::TargetSettings settings, std::string ssh_program)
-    : ssh_(std::move(settings), std::move(ssh_program)) {}
+    : ssh_(std::move(settings), std::move(ssh_program)) {
+    // Every phase's load is an ssh session; sharing the run's long-lived connection makes a
+    // load start without a key exchange and a login each time.
+    char dir[] = "/tmp/wattbench-ssh-XXXXXX";
+    if (::mkdtemp(dir) != nullptr) {
+        control_dir_ = dir;
+        ssh_.set_control_path(control_dir_ + "/%C");
+    }
+}
+
+RemoteTarget::~RemoteTarget() {
+    if (!control_dir_.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(control_dir_, ec);
+    }
+}
 
 std::vector<std::string> RemoteTarget::load_argv(std::vector<std::string> args) const {
     std::vector<std::string> argv{settings().wattbench, "load"};

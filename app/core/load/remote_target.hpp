@@ -25,6 +25,9 @@ struct RemoteTargetInfo {
 class RemoteTarget {
 public:
     explicit RemoteTarget(profile::TargetSettings settings, std::string ssh_program = "ssh");
+    ~RemoteTarget();
+    RemoteTarget(const RemoteTarget&) = delete;
+    RemoteTarget& operator=(const RemoteTarget&) = delete;
 
     // Runs `wattbench load probe` there. The message of a failure names the target and says
     // what went wrong: ssh's own error line (unreachable, authentication, host key), a missing
@@ -42,6 +45,7 @@ public:
 private:
     SshExecutor ssh_;
     RemoteTargetInfo info_;
+    std::string control_dir_;  // private folder for the shared connection's socket
 };
 
 }  // namespace wattbench::core::load

@@ -61,6 +61,12 @@ std::vector<std::string> SshExecutor::ssh_argv(const std::vector<std::string>& r
                                   // A target that vanishes (power cut, cable) is noticed within
                                   // about 15 s instead of at the next TCP timeout.
                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
+    if (!control_path_.empty()) {
+        // ControlPersist=no: a master never forks into the background, so it stays in its
+        // session's process group and ends with it (once its multiplexed sessions have).
+        argv.insert(argv.end(), {"-o", "ControlMaster=auto", "-o", "ControlPath=" + control_path_,
+                                 "-o", "ControlPersist=no"});
+    }
     if (target_.port) {
         argv.insert(argv.end(), {"-p", std::to_string(*target_.port)});
     }

@@ -44,12 +44,17 @@ public:
     SshResult run(const std::vector<std::string>& remote_argv,
                   std::chrono::milliseconds timeout) const;
 
+    // Sessions share one connection through this ControlPath (ControlMaster=auto): the first
+    // session is the master, the others start without a new handshake. Empty: none.
+    void set_control_path(std::string path) { control_path_ = std::move(path); }
+
     // One word quoted for a POSIX shell; a leading "~/" stays expandable.
     static std::string shell_quote(const std::string& word);
 
 private:
     profile::TargetSettings target_;
     std::string ssh_program_;
+    std::string control_path_;
 };
 
 }  // namespace wattbench::core::load

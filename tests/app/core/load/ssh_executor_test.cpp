@@ -57,6 +57,22 @@ TEST(SshExecutor, ArgvPutsItsOwnOptionsFirstAndQuotesTheRemoteCommand) {
     EXPECT_EQ(ssh.destination(), "bench@sut.example:2222");
 }
 
+TEST(SshExecutor, SharedConnectionOptionsComeBeforeTheProfiles) {
+    profile::TargetSettings t;
+    t.ssh = "sut";
+    t.ssh_options = {"ControlMaster=no"};
+    SshExecutor ssh(t);
+    ssh.set_control_path("/tmp/wattbench-ssh-x/%C");
+    const auto argv = ssh.ssh_argv({"wattbench", "load", "probe"});
+    const std::vector<std::string> mux{"-o", "ControlMaster=auto",
+                                       "-o", "ControlPath=/tmp/wattbench-ssh-x/%C",
+                                       "-o", "ControlPersist=no"};
+    const auto at = std::search(argv.begin(), argv.end(), mux.begin(), mux.end());
+    ASSERT_NE(at, argv.end());
+    EXPECT_LT(at - argv.begin(),
+              std::find(argv.begin(), argv.end(), "ControlMaster=no") - argv.begin());
+}
+
 TEST(SshExecutor, ShellQuoting) {
     EXPECT_EQ(SshExecutor::shell_quote("plain-word_1.0,x=y:z@h%"), "plain-word_1.0,x=y:z@h%");
     EXPECT_EQ(SshExecutor::shell_quote(""), "''");
