@@ -47,7 +47,9 @@ void read_cpuinfo(const std::string& root, HostFacts& f) {
     }
 }
 
-// Physical cores are distinct (package, core) pairs: SMT siblings share both.
+// Physical cores are distinct (package, sibling list) pairs: SMT siblings share their
+// thread_siblings_list. core_id is the fallback only, since it repeats within a package on parts
+// with several dies.
 void read_topology(const std::string& root, HostFacts& f) {
     namespace fs = std::filesystem;
     std::set<std::pair<std::string, std::string>> cores;
@@ -66,7 +68,9 @@ void read_topology(const std::string& root, HostFacts& f) {
         if (core.empty()) {
             continue;
         }
-        cores.emplace(pkg, core);
+        const std::string siblings =
+            read_first_line((entry.path() / "topology/thread_siblings_list").string());
+        cores.emplace(pkg, siblings.empty() ? "core " + core : siblings);
         packages.insert(pkg);
     }
     if (!cores.empty()) {
