@@ -157,6 +157,7 @@ Engine::Wait Engine::warm_up(std::size_t i, const load::Load& load) {
     const auto started = clock_.now();
 
     std::optional<WarmupMonitor::CpuChannel> cpu;
+    double cpu_from_s = 0.0;
     std::optional<std::string> proc_stat_at_start;
     if (phase.load == profile::LoadKind::idle) {
         for (std::uint32_t d = 0; d < catalog_.devices.size() && !cpu; ++d) {
@@ -167,6 +168,7 @@ Engine::Wait Engine::warm_up(std::size_t i, const load::Load& load) {
             for (std::uint32_t c = 0; c < chs.size(); ++c) {
                 if (chs[c].name == "cpu_util") {
                     cpu = WarmupMonitor::CpuChannel{d, c};
+                    cpu_from_s = anchor_.elapsed_s(started) + seconds(catalog_.devices[d].interval);
                 }
             }
         }
@@ -177,7 +179,8 @@ Engine::Wait Engine::warm_up(std::size_t i, const load::Load& load) {
             proc_stat_at_start = std::get<std::string>(std::move(text));
         }
     }
-    warmup_monitor_.arm(static_cast<std::int32_t>(i), warmup_channels_[i], cpu, idle_check_span_s);
+    warmup_monitor_.arm(static_cast<std::int32_t>(i), warmup_channels_[i], cpu, idle_check_span_s,
+                        cpu_from_s);
 
     Wait w = wait_for(phase.warmup, true, load);
     std::string end = w == Wait::skip_warmup ? "skipped" : "elapsed";

@@ -5,7 +5,7 @@
 namespace wattbench::core::engine {
 
 void WarmupMonitor::arm(std::int32_t phase, const std::vector<WarmupChannel>& channels,
-                        std::optional<CpuChannel> cpu, double cpu_span_s) {
+                        std::optional<CpuChannel> cpu, double cpu_span_s, double cpu_from_s) {
     std::lock_guard lock(mutex_);
     phase_ = phase;
     entries_.clear();
@@ -15,6 +15,7 @@ void WarmupMonitor::arm(std::int32_t phase, const std::vector<WarmupChannel>& ch
     stable_ = false;
     cpu_ = cpu;
     cpu_span_s_ = cpu_span_s;
+    cpu_from_s_ = cpu_from_s;
     cpu_readings_.clear();
     armed_.store(phase, std::memory_order_release);
 }
@@ -34,7 +35,8 @@ bool WarmupMonitor::observe(const record::Sample& s) {
     if (s.phase != phase_) {
         return false;
     }
-    if (cpu_ && s.device == cpu_->device && s.channel == cpu_->channel) {
+    if (cpu_ && s.device == cpu_->device && s.channel == cpu_->channel &&
+        s.elapsed_s >= cpu_from_s_) {
         cpu_readings_.emplace_back(s.elapsed_s, s.value);
         while (cpu_readings_.front().first < s.elapsed_s - cpu_span_s_) {
             cpu_readings_.pop_front();

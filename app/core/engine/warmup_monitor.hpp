@@ -40,9 +40,11 @@ public:
         std::uint32_t channel = 0;
     };
 
-    // Starts watching `phase`'s warm-up readings, forgetting the previous phase's.
+    // Starts watching `phase`'s warm-up readings, forgetting the previous phase's. CPU readings
+    // stamped before `cpu_from_s` (elapsed seconds) are ignored: a utilisation covers the poll
+    // interval before its stamp, and the first of a warm-up still sees the previous load.
     void arm(std::int32_t phase, const std::vector<WarmupChannel>& channels,
-             std::optional<CpuChannel> cpu, double cpu_span_s);
+             std::optional<CpuChannel> cpu, double cpu_span_s, double cpu_from_s = 0.0);
     void disarm();
 
     // Returns true when this reading made every watched channel steady: the moment the runner
@@ -68,6 +70,7 @@ private:
     bool stable_ = false;
     std::optional<CpuChannel> cpu_;
     double cpu_span_s_ = 10.0;
+    double cpu_from_s_ = 0.0;
     std::deque<std::pair<double, double>> cpu_readings_;  // elapsed_s, value
 };
 
