@@ -79,7 +79,9 @@ TEST(MainWindow, DemoRunFillsChartsLadderAndResults) {
     auto* results = w.results_model();
     ASSERT_EQ(results->columnCount(), 2);
     bool ok = false;
-    const double idle_power = results->index(0, 0).data().toString().toDouble(&ok);
+    // The number, without the low-coverage mark a busy machine may add (" ⚠").
+    const double idle_power =
+        results->index(0, 0).data().toString().section(QLatin1Char(' '), 0, 0).toDouble(&ok);
     EXPECT_TRUE(ok);
     EXPECT_GT(idle_power, 50.0);
     EXPECT_TRUE(std::filesystem::exists(out + "/phases.csv"));
