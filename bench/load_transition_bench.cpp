@@ -199,17 +199,28 @@ struct WindowProbe final : core::engine::Observer {
             const double wall = std::chrono::duration<double>(Clock::now() - opened).count();
             std::uint64_t workers = 0;
             std::uint64_t others = 0;
+            std::map<std::string, std::uint64_t> by_name;
             for (const auto& [tid, t] : closed) {
                 const auto it = open.find(tid);
                 const std::uint64_t before = it != open.end() ? it->second.ns : 0;
                 const std::uint64_t used = t.ns > before ? t.ns - before : 0;
                 (is_worker(t.name) ? workers : others) += used;
+                if (!is_worker(t.name)) {
+                    by_name[t.name] += used;
+                }
             }
-            rows.push_back(
-                fmt::format("{:<10} window {:5.1f} s  controller {:6.3f} % of a core  "
-                            "workers {:6.1f} %",
-                            phase, wall, 100.0 * static_cast<double>(others) / 1e9 / wall,
-                            100.0 * static_cast<double>(workers) / 1e9 / wall));
+            std::string threads;
+            for (const auto& [name, ns] : by_name) {
+                if (ns >= 1'000'000) {
+                    threads += fmt::format(" {} {:.0f} ms", name, static_cast<double>(ns) / 1e6);
+                }
+            }
+            rows.push_back(fmt::format("{:<10} window {:5.1f} s  controller {:6.3f} % of a core  "
+                                       "workers {:6.1f} %",
+                                       phase, wall,
+                                       100.0 * static_cast<double>(others) / 1e9 / wall,
+                                       100.0 * static_cast<double>(workers) / 1e9 / wall) +
+                           (threads.empty() ? "" : "\n           threads:" + threads));
             phase.clear();
         }
     }
