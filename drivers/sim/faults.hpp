@@ -11,6 +11,7 @@ namespace wattbench::drivers::sim {
 // breaking real hardware. All off by default.
 struct Faults {
     bool fail_open = false;                // open() always reports unreachable
+    std::optional<Seconds> open_delay;     // open() takes this long (a slow identification)
     std::optional<Seconds> dropout_after;  // since the first open: the link drops…
     std::optional<Seconds> dropout_for;    // …for this long (polls link_lost, reopen unreachable)
     std::uint64_t garbage_every = 0;       // every N-th poll is a protocol error; 0 = never

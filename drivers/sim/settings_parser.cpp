@@ -155,6 +155,7 @@ void parse_faults(Checker& check, api::Options& options, Kind kind, Faults& faul
         }
     }
     faults.slow_poll = check.positive_duration("slow_poll");
+    faults.open_delay = check.positive_duration("open_delay");
 }
 
 }  // namespace

@@ -36,6 +36,10 @@ bool SimDevice::in_dropout(Clock::time_point t) const {
 }
 
 std::optional<api::DeviceError> SimDevice::open() {
+    if (const auto& delay = settings_.faults.open_delay) {
+        clock_->sleep_until(clock_->now() +
+                            std::chrono::duration_cast<Clock::time_point::duration>(*delay));
+    }
     if (settings_.faults.fail_open) {
         return api::DeviceError{api::ErrorKind::unreachable,
                                 "simulated open failure (fail_open = true)"};

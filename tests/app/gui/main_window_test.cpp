@@ -103,7 +103,7 @@ TEST(MainWindow, AFailingDeviceShowsAsFailedWithoutFreezingTheWindow) {
         std::ofstream f(profile);
         f << "[run]\nname = \"failing\"\nwarmup = \"1s\"\nwindow = \"1s\"\n"
           << "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\nconnection = \"sim://wattmeter\"\n"
-          << "slow_poll = \"1500ms\"\nfail_open = true\n"
+          << "open_delay = \"700ms\"\nfail_open = true\n"
           << "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
     }
     MainWindow w;

@@ -29,6 +29,18 @@ TEST(Faults, FailOpenIsUnreachableEveryTime) {
     EXPECT_TRUE(r.readings.empty());
 }
 
+TEST(Faults, OpenDelayTakesItsTimeBeforeAnswering) {
+    auto s = quiet(Kind::wattmeter);
+    s.faults.open_delay = Seconds{0.7};
+    s.faults.fail_open = true;
+    Rig rig(s);
+    const auto before = rig.clock->now();
+    auto e = rig.device->open();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind, ErrorKind::unreachable);
+    EXPECT_NEAR(Seconds(rig.clock->now() - before).count(), 0.7, 1e-6);
+}
+
 TEST(Faults, DropoutWindowLosesTheLinkThenRecovers) {
     auto s = quiet(Kind::wattmeter);
     s.faults.dropout_after = Seconds{10.0};
