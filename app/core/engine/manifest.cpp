@@ -213,6 +213,7 @@ nlohmann::json build_manifest(const ManifestState& st) {
              : nlohmann::json(nullptr)},
         {"exit_code", exit_code >= 0 ? nlohmann::json(exit_code) : nlohmann::json(nullptr)},
         {"interval_s", seconds(p.run.interval)},
+        {"uncertainty_limit", p.run.uncertainty_limit},
         {"overrides", st.options ? st.options->overrides : nlohmann::json::object()},
     };
 

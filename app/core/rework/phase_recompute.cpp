@@ -59,7 +59,8 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> recompute_phases(
 
     std::map<std::size_t, stats::WindowAccumulator> acc;
     for (const auto& [i, w] : windows) {
-        auto [it, _] = acc.try_emplace(i, run.catalog, static_cast<std::int32_t>(i));
+        auto [it, _] =
+            acc.try_emplace(i, run.catalog, static_cast<std::int32_t>(i), run.uncertainty_limit);
         it->second.open(w.start, mono_at(run, w.start));
     }
     CounterWindows counters(run.catalog);

@@ -93,6 +93,10 @@ std::variant<RunInfo, std::string> read_run_info(const std::string& dir) {
     }
     info.started = *started;
     info.ended = time_field(m["run"], "ended");
+    if (const auto& run = m["run"];
+        run.contains("uncertainty_limit") && run["uncertainty_limit"].is_number()) {
+        info.uncertainty_limit = run["uncertainty_limit"].get<double>();
+    }
     for (const auto& d : m["devices"]) {
         record::DeviceChannels dc;
         dc.device_id = d.value("id", "");

@@ -33,6 +33,8 @@ struct RunInfo {
     std::optional<TimePoint> ended;
     record::Catalog catalog;  // devices with their channels (accuracy when recorded) and phases
     std::vector<PhaseInfo> phases;
+    // The run's [run] uncertainty_limit (relative); runs recorded before it was kept: 1 %.
+    double uncertainty_limit = 0.01;
 
     std::optional<std::size_t> device_index(const std::string& id) const;
     std::optional<std::size_t> phase_index(const std::string& name) const;
