@@ -61,6 +61,15 @@ std::optional<ProcStat> parse_proc_stat(std::string_view text) {
     return out;
 }
 
+const CpuTimes* ProcStat::cpu(unsigned index) const {
+    for (const auto& c : cpus) {
+        if (c.index == index) {
+            return &c.times;
+        }
+    }
+    return nullptr;
+}
+
 std::optional<double> busy_percent(const CpuTimes& before, const CpuTimes& after) {
     if (after.total() <= before.total() || after.busy() < before.busy()) {
         return std::nullopt;

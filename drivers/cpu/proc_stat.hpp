@@ -31,6 +31,9 @@ struct PerCpuTimes {
 struct ProcStat {
     CpuTimes total;
     std::vector<PerCpuTimes> cpus;  // in file order
+
+    // The times of "cpuN"; nullptr when that CPU has no line (offline, or not on this machine).
+    const CpuTimes* cpu(unsigned index) const;
 };
 
 // Pure: the text of /proc/stat in; nullopt without a well-formed aggregate "cpu" line.

@@ -17,7 +17,7 @@ ProcStatLoad::~ProcStatLoad() {
     }
 }
 
-std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failure) {
+std::variant<cpu::ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failure) {
     if (fd_ < 0) {
         fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd_ < 0) {
@@ -48,7 +48,7 @@ std::variant<ProcStat, api::DeviceError> ProcStatLoad::read(api::ErrorKind failu
         ::close(fd_);
         fd_ = -1;
     }
-    auto parsed = parse_proc_stat(std::string_view(buffer_.data(), used));
+    auto parsed = cpu::parse_proc_stat(std::string_view(buffer_.data(), used));
     if (!parsed) {
         return api::DeviceError{failure, path_ + ": no aggregate \"cpu\" line"};
     }
@@ -60,9 +60,9 @@ std::optional<api::DeviceError> ProcStatLoad::start() {
     if (auto* e = std::get_if<api::DeviceError>(&got)) {
         return *e;
     }
-    const auto& stat = std::get<ProcStat>(got);
-    baseline_ = stat.cpu;
-    unsigned cpus = stat.logical_cpus;
+    const auto& stat = std::get<cpu::ProcStat>(got);
+    baseline_ = stat.total;
+    auto cpus = static_cast<unsigned>(stat.cpus.size());
     if (cpus == 0) {
         cpus = std::thread::hardware_concurrency();
     }
@@ -76,9 +76,9 @@ std::variant<CpuUse, api::DeviceError> ProcStatLoad::sample() {
     if (auto* e = std::get_if<api::DeviceError>(&got)) {
         return *e;
     }
-    const CpuTimes now = std::get<ProcStat>(got).cpu;
-    if (auto fraction = busy_fraction(baseline_, now)) {
-        last_.utilisation = *fraction;
+    const cpu::CpuTimes now = std::get<cpu::ProcStat>(got).total;
+    if (auto percent = cpu::busy_percent(baseline_, now)) {
+        last_.utilisation = *percent / 100.0;
         baseline_ = now;
     } else if (now.total() != baseline_.total()) {
         // Counters went backwards (a fixture rewritten, a wrapped counter): start over.

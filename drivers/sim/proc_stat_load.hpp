@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "drivers/cpu/proc_stat.hpp"
 #include "drivers/sim/cpu_load.hpp"
-#include "drivers/sim/proc_stat.hpp"
 
 namespace wattbench::drivers::sim {
 
@@ -21,14 +21,14 @@ public:
     std::variant<CpuUse, api::DeviceError> sample() override;
 
 private:
-    std::variant<ProcStat, api::DeviceError> read(api::ErrorKind failure);
+    std::variant<cpu::ProcStat, api::DeviceError> read(api::ErrorKind failure);
 
     std::string path_;
     // Kept open and re-read from offset 0: the sampler polls this every interval, and an
     // open/stream/close cycle per poll cost more than everything else the sampler does.
     int fd_ = -1;
     std::string buffer_;
-    CpuTimes baseline_;
+    cpu::CpuTimes baseline_;
     CpuUse last_;
 };
 

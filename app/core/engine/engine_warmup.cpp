@@ -12,9 +12,9 @@
 
 #include "app/core/engine/engine.hpp"
 #include "app/core/host/process_times.hpp"
-#include "app/core/load/proc_stat_times.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/profile/profile_error.hpp"
+#include "drivers/cpu/proc_stat.hpp"
 #include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::core::engine {
@@ -242,11 +242,11 @@ void Engine::check_idle(std::size_t i, const std::optional<std::string>& proc_st
     std::string over =
         fmt::format("{} over the warm-up's last {:g} s", "host/cpu_util", idle_check_span_s);
     if (!util && proc_stat_at_start) {
-        const auto before = load::parse_proc_stat(*proc_stat_at_start);
+        const auto before = drivers::cpu::parse_proc_stat(*proc_stat_at_start);
         const auto text = drivers::transport::read_file("/proc/stat");
         if (const auto* now = std::get_if<std::string>(&text); before && now) {
-            if (const auto after = load::parse_proc_stat(*now)) {
-                util = load::busy_percent(before->total, after->total);
+            if (const auto after = drivers::cpu::parse_proc_stat(*now)) {
+                util = drivers::cpu::busy_percent(before->total, after->total);
                 over = "/proc/stat over the warm-up";
             }
         }

@@ -66,7 +66,7 @@ std::optional<drivers::api::DeviceError> CpuUtilDevice::open() {
     return std::nullopt;
 }
 
-std::optional<ProcStatTimes> CpuUtilDevice::read() {
+std::optional<drivers::cpu::ProcStat> CpuUtilDevice::read() {
     if (fd_ < 0) {
         return std::nullopt;
     }
@@ -87,7 +87,7 @@ std::optional<ProcStatTimes> CpuUtilDevice::read() {
         }
         buffer_.resize(buffer_.size() * 2);
     }
-    return parse_proc_stat(std::string_view(buffer_.data(), used));
+    return drivers::cpu::parse_proc_stat(std::string_view(buffer_.data(), used));
 }
 
 drivers::api::PollResult CpuUtilDevice::poll(std::chrono::steady_clock::time_point /*deadline*/) {
@@ -108,13 +108,12 @@ drivers::api::PollResult CpuUtilDevice::poll(std::chrono::steady_clock::time_poi
         }
         result.readings.push_back(std::move(r));
     };
-    put(0, busy_percent(previous_.total, now->total));
+    put(0, drivers::cpu::busy_percent(previous_.total, now->total));
     for (std::size_t i = 0; i < cpus_.size(); ++i) {
-        const auto before = previous_.per_cpu.find(cpus_[i]);
-        const auto after = now->per_cpu.find(cpus_[i]);
-        put(i + 1, before != previous_.per_cpu.end() && after != now->per_cpu.end()
-                       ? busy_percent(before->second, after->second)
-                       : std::nullopt);
+        const auto index = static_cast<unsigned>(cpus_[i]);
+        const auto* before = previous_.cpu(index);
+        const auto* after = now->cpu(index);
+        put(i + 1, before && after ? drivers::cpu::busy_percent(*before, *after) : std::nullopt);
     }
     previous_ = std::move(*now);
     if (disk_bytes_) {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/load/proc_stat_times.hpp"
 #include "drivers/api/device.hpp"
+#include "drivers/cpu/proc_stat.hpp"
 
 namespace wattbench::core::load {
 
@@ -34,14 +34,14 @@ public:
     drivers::api::DeviceIdentity identity() const override;
 
 private:
-    std::optional<ProcStatTimes> read();
+    std::optional<drivers::cpu::ProcStat> read();
 
     std::vector<int> cpus_;
     std::string path_;
     std::vector<drivers::api::ChannelSpec> channels_;
     int fd_ = -1;
     std::string buffer_;
-    ProcStatTimes previous_;
+    drivers::cpu::ProcStat previous_;
     std::shared_ptr<const std::atomic<std::uint64_t>> disk_bytes_;
     std::uint64_t previous_bytes_ = 0;
     std::chrono::steady_clock::time_point previous_time_{};

@@ -67,5 +67,39 @@ TEST(CpuInfo, CpufreqKilohertz) {
     EXPECT_FALSE(parse_cpufreq_khz("<unknown>\n"));
 }
 
+// The load controller's figures (host/cpu_util, the idle check) come from this parser too.
+constexpr std::string_view kLoadSample =
+    "cpu  100 5 50 800 20 3 2 0 7 0\n"
+    "cpu0 60 5 30 380 10 2 1 0 7 0\n"
+    "cpu1 40 0 20 420 10 1 1 0 0 0\n"
+    "intr 12345 0 0\n"
+    "ctxt 999\n";
+
+TEST(ProcStat, BusyAndIdleOfTotalAndOneCpu) {
+    const auto t = parse_proc_stat(kLoadSample);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->total.busy(), 160u);  // user+nice+system+irq+softirq+steal; guest is in user
+    EXPECT_EQ(t->total.idle + t->total.iowait, 820u);
+    ASSERT_EQ(t->cpus.size(), 2u);
+    ASSERT_NE(t->cpu(1), nullptr);
+    EXPECT_EQ(t->cpu(1)->busy(), 62u);
+    EXPECT_EQ(t->cpu(1)->idle + t->cpu(1)->iowait, 430u);
+    EXPECT_EQ(t->cpu(2), nullptr);
+}
+
+TEST(ProcStat, WithoutCpuLineIsNothing) {
+    EXPECT_FALSE(parse_proc_stat("intr 1\n"));
+    EXPECT_FALSE(parse_proc_stat(""));
+}
+
+TEST(ProcStat, BusyPercentBetweenReadings) {
+    const auto times = [](std::uint64_t busy, std::uint64_t idle) {
+        return CpuTimes{busy, 0, 0, idle, 0, 0, 0, 0};
+    };
+    EXPECT_DOUBLE_EQ(*busy_percent(times(100, 300), times(175, 325)), 75.0);
+    EXPECT_FALSE(busy_percent(times(100, 300), times(100, 300)));
+    EXPECT_FALSE(busy_percent(times(100, 300), times(90, 400)));
+}
+
 }  // namespace
 }  // namespace wattbench::drivers::cpu

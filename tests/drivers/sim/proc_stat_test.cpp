@@ -1,5 +1,3 @@
-#include "drivers/sim/proc_stat.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,10 +6,14 @@
 
 #include <unistd.h>
 
+#include "drivers/cpu/proc_stat.hpp"
 #include "drivers/sim/proc_stat_load.hpp"
 
 namespace wattbench::drivers::sim {
 namespace {
+
+using cpu::CpuTimes;
+using cpu::parse_proc_stat;
 
 std::string read_fixture(const std::string& name) {
     std::ifstream in(std::string(WATTBENCH_TEST_DATA) + "/fixtures/" + name);
@@ -20,39 +22,40 @@ std::string read_fixture(const std::string& name) {
     return s.str();
 }
 
-// Captured from a two-CPU Debian 12 VM.
+// Captured from a two-CPU Debian 12 VM; the sim wattmeter reads /proc/stat with the cpu driver's
+// parser.
 TEST(ProcStat, ParsesCapturedFixture) {
     const std::string text = read_fixture("proc_stat.txt");
     ASSERT_FALSE(text.empty());
     auto parsed = parse_proc_stat(text);
     ASSERT_TRUE(parsed);
-    EXPECT_EQ(parsed->cpu.user, 2991u);
-    EXPECT_EQ(parsed->cpu.nice, 0u);
-    EXPECT_EQ(parsed->cpu.system, 1346u);
-    EXPECT_EQ(parsed->cpu.idle, 79924u);
-    EXPECT_EQ(parsed->cpu.iowait, 301u);
-    EXPECT_EQ(parsed->cpu.irq, 0u);
-    EXPECT_EQ(parsed->cpu.softirq, 27u);
-    EXPECT_EQ(parsed->cpu.steal, 9u);
-    EXPECT_EQ(parsed->cpu.busy(), 4373u);
-    EXPECT_EQ(parsed->cpu.total(), 84598u);
-    EXPECT_EQ(parsed->logical_cpus, 2u);
+    EXPECT_EQ(parsed->total.user, 2991u);
+    EXPECT_EQ(parsed->total.nice, 0u);
+    EXPECT_EQ(parsed->total.system, 1346u);
+    EXPECT_EQ(parsed->total.idle, 79924u);
+    EXPECT_EQ(parsed->total.iowait, 301u);
+    EXPECT_EQ(parsed->total.irq, 0u);
+    EXPECT_EQ(parsed->total.softirq, 27u);
+    EXPECT_EQ(parsed->total.steal, 9u);
+    EXPECT_EQ(parsed->total.busy(), 4373u);
+    EXPECT_EQ(parsed->total.total(), 84598u);
+    EXPECT_EQ(parsed->cpus.size(), 2u);
 }
 
 TEST(ProcStat, GuestTimeIsNotCountedTwice) {
     auto parsed = parse_proc_stat("cpu  10 20 30 40 50 60 70 80 90 100\ncpu0 1 2 3 4\n");
     ASSERT_TRUE(parsed);
-    EXPECT_EQ(parsed->cpu.busy(), 10u + 20u + 30u + 60u + 70u + 80u);
-    EXPECT_EQ(parsed->cpu.total(), parsed->cpu.busy() + 40u + 50u);
-    EXPECT_EQ(parsed->logical_cpus, 1u);
+    EXPECT_EQ(parsed->total.busy(), 10u + 20u + 30u + 60u + 70u + 80u);
+    EXPECT_EQ(parsed->total.total(), parsed->total.busy() + 40u + 50u);
+    EXPECT_EQ(parsed->cpus.size(), 1u);
 }
 
 TEST(ProcStat, AcceptsOldFourColumnFormat) {
     auto parsed = parse_proc_stat("cpu 1 2 3 4\n");
     ASSERT_TRUE(parsed);
-    EXPECT_EQ(parsed->cpu.idle, 4u);
-    EXPECT_EQ(parsed->cpu.iowait, 0u);
-    EXPECT_EQ(parsed->logical_cpus, 0u);
+    EXPECT_EQ(parsed->total.idle, 4u);
+    EXPECT_EQ(parsed->total.iowait, 0u);
+    EXPECT_EQ(parsed->cpus.size(), 0u);
 }
 
 TEST(ProcStat, RejectsTextWithoutAggregateLine) {
@@ -63,12 +66,12 @@ TEST(ProcStat, RejectsTextWithoutAggregateLine) {
     EXPECT_EQ(parse_proc_stat("cpu -1 2 3 4\n"), std::nullopt);
 }
 
-TEST(ProcStat, BusyFractionBetweenSnapshots) {
+TEST(ProcStat, BusyPercentBetweenSnapshots) {
     CpuTimes a{100, 0, 100, 800, 0, 0, 0, 0};
     CpuTimes b{150, 0, 150, 850, 50, 0, 0, 0};  // +100 busy, +100 idle/iowait
-    EXPECT_DOUBLE_EQ(*busy_fraction(a, b), 0.5);
-    EXPECT_EQ(busy_fraction(a, a), std::nullopt);
-    EXPECT_EQ(busy_fraction(b, a), std::nullopt);
+    EXPECT_DOUBLE_EQ(*cpu::busy_percent(a, b), 50.0);
+    EXPECT_EQ(cpu::busy_percent(a, a), std::nullopt);
+    EXPECT_EQ(cpu::busy_percent(b, a), std::nullopt);
 }
 
 class ProcStatFile : public ::testing::Test {
