@@ -1,7 +1,6 @@
 #include "app/core/rework/run_info.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/output_file.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::core::rework {
 namespace {
@@ -51,13 +51,11 @@ drivers::api::ChannelSpec channel_from_json(const nlohmann::json& j) {
 }  // namespace
 
 std::string read_text_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw std::runtime_error(fmt::format("{}: cannot read", path));
+    auto text = drivers::transport::read_file(path);
+    if (const int* err = std::get_if<int>(&text)) {
+        throw std::runtime_error(fmt::format("{}: cannot read: {}", path, std::strerror(*err)));
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return std::get<std::string>(std::move(text));
 }
 
 nlohmann::json channel_to_json(const drivers::api::ChannelSpec& c) {
@@ -78,8 +76,14 @@ std::variant<RunInfo, std::string> read_run_info(const std::string& dir) {
     const std::string path = dir + "/manifest.json";
     RunInfo info;
     info.dir = dir;
+    std::string text;
     try {
-        info.manifest = nlohmann::json::parse(read_text_file(path));
+        text = read_text_file(path);
+    } catch (const std::exception& e) {
+        return e.what();  // names the file already
+    }
+    try {
+        info.manifest = nlohmann::json::parse(text);
     } catch (const std::exception& e) {
         return fmt::format("{}: {}", path, e.what());
     }
