@@ -61,6 +61,20 @@ api::Notice settings_notice(const Settings& profile, Weighting weighting,
     return n;
 }
 
+std::variant<std::optional<int>, api::DeviceError> take_range(
+    api::Options& options, std::optional<int> (*code_of)(std::string_view),
+    std::string_view choices) {
+    const auto text = options.take_string("range");
+    if (!text) {
+        return std::optional<int>{};
+    }
+    if (auto code = code_of(*text)) {
+        return code;
+    }
+    return api::DeviceError{api::ErrorKind::config,
+                            "key 'range': \"" + *text + "\" is not one of " + std::string(choices)};
+}
+
 api::ChannelSpec spl_channel(Weighting w) {
     api::ChannelSpec c;
     c.name = "spl";

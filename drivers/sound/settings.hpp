@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "drivers/api/channel_spec.hpp"
@@ -30,6 +31,12 @@ struct Settings {
 
 // Takes the keys from `options`; errors are config errors naming the key.
 std::variant<Settings, api::DeviceError> take_settings(api::Options& options);
+
+// `range = "30-130"` of a meter whose measuring range can be chosen: the meter's code for it
+// from `code_of`, nullopt when the key is absent; a config error listing `choices` otherwise.
+std::variant<std::optional<int>, api::DeviceError> take_range(
+    api::Options& options, std::optional<int> (*code_of)(std::string_view),
+    std::string_view choices);
 
 // The single channel of a sound level meter: `spl` in dBA or dBC.
 api::ChannelSpec spl_channel(Weighting w);

@@ -9,29 +9,23 @@ namespace {
 std::variant<std::unique_ptr<api::Device>, api::DeviceError> create(api::DeviceConfig& config) {
     auto& o = config.options;
     auto settings = sound::take_settings(o);
-    const auto range_text = o.take_string("range");
+    auto range =
+        sound::take_range(o, &range_index, "30-80, 40-90, 50-100, 60-110, 70-120, 80-130, 30-130");
     if (o.error()) {
         return *o.error();
     }
     if (auto* e = std::get_if<api::DeviceError>(&settings)) {
         return *e;
     }
-    std::optional<int> range;
-    if (range_text) {
-        range = range_index(*range_text);
-        if (!range) {
-            return api::DeviceError{
-                api::ErrorKind::config,
-                "key 'range': \"" + *range_text +
-                    "\" is not one of 30-80, 40-90, 50-100, 60-110, 70-120, 80-130, 30-130"};
-        }
+    if (auto* e = std::get_if<api::DeviceError>(&range)) {
+        return *e;
     }
     auto transport = usb::make_usb_transport(config.connection, 0);
     if (auto* e = std::get_if<api::DeviceError>(&transport)) {
         return *e;
     }
     return std::make_unique<WensnDevice>(
-        std::get<sound::Settings>(settings), range,
+        std::get<sound::Settings>(settings), std::get<std::optional<int>>(range),
         std::move(std::get<std::unique_ptr<usb::UsbTransport>>(transport)));
 }
 
