@@ -192,10 +192,11 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
                 "trying to connect",
                 d.id, d.connection, err->message));
         } else if (!failure) {
-            failure =
-                PrepareError{2, fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})",
-                                            d.id, d.driver, d.connection, err->message,
-                                            drivers::api::to_string(err->kind))};
+            failure = PrepareError{
+                2,
+                fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})", d.id, d.driver,
+                            d.connection, err->message, drivers::api::to_string(err->kind)),
+                d.id};
         }
     }
     if (failure) {
@@ -255,10 +256,10 @@ void Engine::add_cpu_util_device() {
     std::sort(used.begin(), used.end());
     profile::DeviceSettings d;
     d.id = id;
-    d.driver = load_env_.remote ? load::RemoteUtilDevice::driver_name
-                                : load::CpuUtilDevice::driver_name;
-    d.connection = load_env_.remote ? "ssh://" + load_env_.remote->ssh().destination()
-                                    : "file:///proc/stat";
+    d.driver =
+        load_env_.remote ? load::RemoteUtilDevice::driver_name : load::CpuUtilDevice::driver_name;
+    d.connection =
+        load_env_.remote ? "ssh://" + load_env_.remote->ssh().destination() : "file:///proc/stat";
     d.optional = true;
     d.interval = profile_.run.interval;
     d.location.file = profile_.path;
@@ -393,7 +394,8 @@ Engine::Wait Engine::ask(PromptRequest request, std::optional<double>& answer) {
                     request.phase_name.empty() ? "run" : "phase '" + request.phase_name + "'",
                     request.device_id.empty() ? "" : ", device '" + request.device_id + "'",
                     request.kind == PromptRequest::Kind::number ? ", " + request.unit : "",
-                    request.question, request.kind == PromptRequest::Kind::confirm ? " [confirm]" : ""));
+                    request.question,
+                    request.kind == PromptRequest::Kind::confirm ? " [confirm]" : ""));
     for (auto* o : observers_) {
         o->on_prompt(request);
     }
@@ -427,9 +429,8 @@ Engine::Wait Engine::ask(PromptRequest request, std::optional<double>& answer) {
                 std::lock_guard lock(prompt_mutex_);
                 prompt_open_ = false;
             }
-            log(EventLevel::warn,
-                fmt::format("prompt {} withdrawn after {:.1f} s: {}", request.id, waited,
-                            aborted ? "run aborted" : "phase skipped"));
+            log(EventLevel::warn, fmt::format("prompt {} withdrawn after {:.1f} s: {}", request.id,
+                                              waited, aborted ? "run aborted" : "phase skipped"));
             for (auto* o : observers_) {
                 o->on_prompt_withdrawn(request.id);
             }
@@ -453,11 +454,11 @@ Engine::Wait Engine::ask_user_readers(std::size_t i,
         r.device_id = catalog_.devices[slot].device_id;
         r.kind = PromptRequest::Kind::number;
         r.unit = q.unit;
-        r.question = fmt::format("{} {} of phase '{}'", q.text,
-                                 board_.current().stage == Stage::window
-                                     ? "at the end of the window"
-                                     : "at the start of the window",
-                                 r.phase_name);
+        r.question =
+            fmt::format("{} {} of phase '{}'", q.text,
+                        board_.current().stage == Stage::window ? "at the end of the window"
+                                                                : "at the start of the window",
+                        r.phase_name);
         std::optional<double> answer;
         if (const Wait w = ask(r, answer); w != Wait::elapsed) {
             return w;
@@ -718,9 +719,9 @@ bool Engine::run_phase(std::size_t i) {
         if (w != Wait::elapsed || !answer) {
             const auto status = w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped;
             set_phase_status(i, status);
-            log(EventLevel::warn, fmt::format("phase '{}' {} before its warm-up{}", phase.name,
-                                              to_string(status),
-                                              w == Wait::elapsed ? ": the prompt was declined" : ""));
+            log(EventLevel::warn,
+                fmt::format("phase '{}' {} before its warm-up{}", phase.name, to_string(status),
+                            w == Wait::elapsed ? ": the prompt was declined" : ""));
             if (status == PhaseStatus::interrupted) {
                 std::lock_guard lock(state_mutex_);
                 interrupted_phase_ = idx;
@@ -976,8 +977,8 @@ void Engine::recorder_thread() {
             }
             const auto& m = std::get<sampling::WindowMarker>(item);
             if (m.kind == sampling::WindowMarker::Kind::open) {
-                auto [it, _] = windows.try_emplace(m.phase, catalog_, m.phase,
-                                                   profile_.run.uncertainty_limit);
+                auto [it, _] =
+                    windows.try_emplace(m.phase, catalog_, m.phase, profile_.run.uncertainty_limit);
                 it->second.open(m.utc, m.mono);
                 continue;
             }

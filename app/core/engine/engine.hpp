@@ -38,6 +38,7 @@ namespace wattbench::core::engine {
 struct PrepareError {
     int exit_code = 2;  // 2: profile or device problem found before any load ran
     std::string message;
+    std::string device;  // the id of the device that could not be opened; empty otherwise
 };
 
 // The acquisition engine: owns the devices, the samplers, the loads and the recorders of one
@@ -143,7 +144,7 @@ private:
     // Devices read by a person (drivers::api::UserReadDevice): no sampler, prompted instead.
     std::vector<std::uint32_t> user_read_slots_;
 
-    std::mutex prompt_mutex_;  // guards the prompt fields
+    std::mutex prompt_mutex_;      // guards the prompt fields
     std::uint64_t prompt_id_ = 0;  // the last prompt asked
     bool prompt_open_ = false;
     std::optional<std::optional<double>> prompt_answer_;

@@ -21,7 +21,6 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
@@ -545,13 +544,10 @@ void MainWindow::start_run() {
     update_status();
 }
 
-void MainWindow::on_prepared(bool ok, const QString& message) {
+void MainWindow::on_prepared(bool ok, const QString& message, const QString& device) {
     if (!ok) {
-        // The engine names the device it could not open: "device 'ID' (driver at '…') …".
-        static const QRegularExpression device_re(QStringLiteral("^device '([^']+)'"));
-        const auto m = device_re.match(message);
-        if (m.hasMatch()) {
-            devices_->set_failed(m.captured(1).toStdString(), message.toStdString());
+        if (!device.isEmpty()) {
+            devices_->set_failed(device.toStdString(), message.toStdString());
         }
         show_error(tr("Run not started"), message);
         update_controls();

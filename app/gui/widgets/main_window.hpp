@@ -93,7 +93,7 @@ private:
     void show_prompt(const core::engine::PromptRequest& prompt);
     void export_report(const QString& format);
     void copy_results(bool markdown);
-    void on_prepared(bool ok, const QString& message);
+    void on_prepared(bool ok, const QString& message, const QString& device);
     void on_ended();
     void reset_views();
     void save_settings();

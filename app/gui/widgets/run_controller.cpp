@@ -53,13 +53,14 @@ void RunController::prepare(core::profile::Profile profile, core::engine::RunOpt
             auto err = engine_->prepare(std::move(profile), std::move(options));
             const bool ok = !err;
             const QString message = err ? QString::fromStdString(err->message) : QString();
+            const QString device = err ? QString::fromStdString(err->device) : QString();
             const QString dir = QString::fromStdString(engine_->out_dir());
             QMetaObject::invokeMethod(
                 this,
-                [this, ok, message, dir] {
+                [this, ok, message, device, dir] {
                     preparing_ = false;
                     out_dir_ = ok ? dir : QString();
-                    emit prepared(ok, message);
+                    emit prepared(ok, message, device);
                 },
                 Qt::QueuedConnection);
         });

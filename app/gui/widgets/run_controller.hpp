@@ -48,7 +48,8 @@ public:
     std::function<void(history::Batch&)> on_batch;
 
 signals:
-    void prepared(bool ok, const QString& message);
+    // `device`: the id of the device that could not be opened, when that stopped the run.
+    void prepared(bool ok, const QString& message, const QString& device);
     void ended();
 
 private:
