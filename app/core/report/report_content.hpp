@@ -1,0 +1,47 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/core/report/power_curve.hpp"
+#include "app/core/report/run_data.hpp"
+#include "app/core/report/run_phases.hpp"
+#include "app/core/report/samples_scan.hpp"
+#include "app/core/report/summary_table.hpp"
+#include "app/core/report/validity.hpp"
+
+namespace wattbench::core::report {
+
+// A horizontal line a chart draws for a channel: an IPMI/threshold limit from the manifest's
+// channel table ("upper critical 95 °C").
+struct ThresholdLine {
+    std::string device;
+    std::string channel;
+    std::string label;  // "upper critical"
+    double value = 0.0;
+};
+
+// Everything a report of one run shows, computed once without Qt: the Markdown, CSV and JSON
+// writers and the Qt (HTML/PDF/PNG/SVG) renderer all draw from it.
+struct ReportContent {
+    RunData run;
+    std::vector<PhaseView> phases;  // points into `run`
+    SummaryTable summary;           // points into `phases`
+    SamplesScan samples;
+    RunValidity validity;
+    std::optional<PowerCurve> curve;
+    std::vector<ThresholdLine> thresholds;
+
+    ReportContent() = default;
+    ReportContent(const ReportContent&) = delete;  // `phases` and `summary` point inside
+    ReportContent& operator=(const ReportContent&) = delete;
+};
+
+// Loads RUN_DIR and computes every part. Errors name the file and line (load_run, scan_samples).
+std::variant<std::unique_ptr<ReportContent>, std::string> build_report_content(
+    const std::string& run_dir, const ScanOptions& options = {});
+
+}  // namespace wattbench::core::report
