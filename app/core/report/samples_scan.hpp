@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -24,6 +25,10 @@ struct SeriesBucket {
 
 // A channel's whole run, decimated to at most ScanOptions::max_buckets buckets. Gaps (no valid
 // reading in a bucket) are simply absent buckets, so a chart can break its line there.
+// Buckets start at the run's first row and are 0.1 s wide, doubled (adjacent pairs merged) as
+// often as the run's span needs to stay within max_buckets; all channels share one width.
+// Only numeric channels have a series (discrete ones are counted in WindowCounts::states), and
+// an ok reading of nan/inf is left out of the buckets.
 struct ChannelSeries {
     std::string device;
     std::string channel;
@@ -51,7 +56,9 @@ struct ScanOptions {
 // Everything the reports need from samples.csv, gathered in one streaming pass whose memory
 // does not depend on the file's length.
 struct SamplesScan {
-    double first_time = 0.0;  // UTC seconds of the first and last row; 0 when there are none
+    // UTC seconds of the earliest and latest row (rows are only nearly in time order); 0 when
+    // there are none.
+    double first_time = 0.0;
     double last_time = 0.0;
     std::uint64_t rows = 0;
     std::vector<ChannelSeries> series;  // in order of first appearance
@@ -65,5 +72,10 @@ struct SamplesScan {
 // column: "RUN/samples.csv:1234: column 'value': not a number 'x1'".
 std::variant<SamplesScan, std::string> scan_samples(const std::string& run_dir,
                                                     const ScanOptions& options = {});
+
+// The same scan over samples.csv content already in memory; `path` only names it in errors.
+std::variant<SamplesScan, std::string> scan_samples_text(std::string_view text,
+                                                         const std::string& path,
+                                                         const ScanOptions& options = {});
 
 }  // namespace wattbench::core::report
