@@ -19,17 +19,17 @@ struct CurvePoint {
 
 // Where adding one more busy CPU stops adding a physical core and starts adding an SMT sibling.
 struct Knee {
-    double cores = 0.0;              // busy CPUs at the knee (the physical core count)
-    double per_core_w = 0.0;         // least-squares slope up to the knee, W per busy CPU
+    double cores = 0.0;                  // busy CPUs at the knee (the physical core count)
+    double per_core_w = 0.0;             // least-squares slope up to the knee, W per busy CPU
     std::optional<double> per_thread_w;  // slope after it, when there are points beyond
-    bool from_topology = true;       // false: found from the curve's shape alone
+    bool from_topology = true;           // false: found from the curve's shape alone
 };
 
 struct PowerCurve {
-    std::string device;   // the wall power channel used
+    std::string device;  // the wall power channel used
     std::string channel;
-    std::vector<CurvePoint> points;      // ascending workers
-    std::vector<double> marginal_w;      // points[i+1] - points[i] per added CPU, size points-1
+    std::vector<CurvePoint> points;  // ascending workers
+    std::vector<double> marginal_w;  // points[i+1] - points[i] per added CPU, size points-1
     std::optional<Knee> knee;
     // "+28.8 W per core up to 4 cores, then +4.5 W per thread"; empty with fewer than 2 points.
     std::string sentence;

@@ -14,12 +14,12 @@ namespace wattbench::core::report {
 // overrides them and the engine records the values used in manifest.json ("validity" in the
 // run entry), so a report judges a run by the rules it was run under.
 struct ValidityLimits {
-    double max_uncertainty = 0.01;      // relative, of a power channel's window mean
-    double max_invalid_power = 0.01;    // share of invalid power readings in a window
-    double max_invalid_other = 0.02;    // share of invalid readings of any other channel
-    double min_ambient_c = 20.0;        // only checked when `ambient` names a channel
-    std::string ambient;                // "bmc/inlet_temp"; empty: no ambient rule
-    bool load_short_is_error = true;    // a phase short of its target load is invalid
+    double max_uncertainty = 0.01;    // relative, of a power channel's window mean
+    double max_invalid_power = 0.01;  // share of invalid power readings in a window
+    double max_invalid_other = 0.02;  // share of invalid readings of any other channel
+    double min_ambient_c = 20.0;      // only checked when `ambient` names a channel
+    std::string ambient;              // "bmc/inlet_temp"; empty: no ambient rule
+    bool load_short_is_error = true;  // a phase short of its target load is invalid
 };
 
 // Reads the limits from manifest.json (the run entry's "validity", then its
@@ -35,19 +35,19 @@ struct ValidityCheck {
                           // "ambient", "not_idle", "interrupted", "overrange"
     std::string channel;  // "wattmeter/power"; empty for phase-wide rules
     Severity severity = Severity::ok;
-    std::string detail;   // "uncertainty 1.4 % > 1 %"
+    std::string detail;  // "uncertainty 1.4 % > 1 %"
 };
 
 struct PhaseValidity {
     std::string phase;
-    Severity verdict = Severity::ok;      // the worst of its checks
-    std::vector<ValidityCheck> checks;    // every rule that was applied, passed or not
+    Severity verdict = Severity::ok;    // the worst of its checks
+    std::vector<ValidityCheck> checks;  // every rule that was applied, passed or not
 };
 
 struct RunValidity {
     ValidityLimits limits;
-    Severity verdict = Severity::ok;      // the worst phase verdict
-    std::vector<PhaseValidity> phases;    // in phase order
+    Severity verdict = Severity::ok;    // the worst phase verdict
+    std::vector<PhaseValidity> phases;  // in phase order
     // One line per failed rule, "cpu-4: uncertainty 1.4 % > 1 % (wattmeter/power)", errors first.
     std::vector<std::string> reasons;
 };

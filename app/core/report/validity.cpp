@@ -1,0 +1,336 @@
+#include "app/core/report/validity.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "app/core/report/manifest_fields.hpp"
+
+namespace wattbench::core::report {
+
+// Which rule is an error and which a warning. An error means the phase's figures cannot be
+// published as measured under the limits; a warning means they can, but a reader should know.
+//   error:   uncertainty over the limit; invalid readings (power or other) at or over their
+//            limit; missing readings (coverage) over that limit; overrange power readings;
+//            load_short (unless ValidityLimits::load_short_is_error is false); range_change;
+//            interrupted or never measured; ambient below its minimum.
+//   warning: warmup_max; not_idle; gaps within the limit; overrange readings of other
+//            channels; a power channel whose meter declares no accuracy; an ambient channel
+//            without a reading; a device that failed to open; flags this version does not know.
+
+namespace {
+
+std::string percent(double share) {
+    auto text = fmt::format("{:.2f}", share * 100.0);
+    while (!text.empty() && text.back() == '0') {
+        text.pop_back();
+    }
+    if (!text.empty() && text.back() == '.') {
+        text.pop_back();
+    }
+    return text + " %";
+}
+
+std::string number(double v) {
+    auto text = fmt::format("{:.1f}", v);
+    if (text.size() > 2 && text.ends_with(".0")) {
+        text.resize(text.size() - 2);
+    }
+    return text;
+}
+
+bool is_power(const PhaseRow& row) {
+    return row.unit == "W";
+}
+
+const WindowCounts* find_counts(const SamplesScan& scan, const std::string& phase,
+                                const std::string& device, const std::string& channel) {
+    for (const auto& w : scan.windows) {
+        if (w.phase == phase && w.device == device && w.channel == channel) {
+            return &w;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<std::string> split_flags(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = std::min(text.find(';', start), text.size());
+        if (end > start) {
+            out.push_back(text.substr(start, end - start));
+        }
+        start = end + 1;
+    }
+    return out;
+}
+
+bool device_failed(const nlohmann::json& manifest, const std::string& device) {
+    return text_of(member(find_device(manifest, device), "state")) ==
+           std::optional<std::string>("failed");
+}
+
+class PhaseJudge {
+public:
+    PhaseJudge(const RunData& run, const PhaseView& phase, const SamplesScan& scan,
+               const ValidityLimits& limits)
+        : run_(run), phase_(phase), scan_(scan), limits_(limits) {
+        result_.phase = phase.name;
+    }
+
+    PhaseValidity judge() {
+        const auto* planned = find_phase(run_.manifest, phase_.name);
+        if (phase_.status == "interrupted") {
+            add("interrupted", "", Severity::error, "interrupted: its window is partial");
+        } else if (!phase_.finished()) {
+            add("interrupted", "", Severity::error,
+                fmt::format("not measured (status {})", phase_.status));
+        }
+        if (phase_.rows.empty()) {
+            if (phase_.finished()) {
+                add("coverage", "", Severity::error, "no readings in its window");
+            }
+            return finish();
+        }
+        const bool machine_off = member(planned, "background") != nullptr &&
+                                 member(planned, "background")->is_boolean() &&
+                                 member(planned, "background")->get<bool>();
+        std::set<std::string> failed_devices;
+        for (const PhaseRow* row : phase_.rows) {
+            if (device_failed(run_.manifest, row->device)) {
+                if (failed_devices.insert(row->device).second) {
+                    add("coverage", row->device, Severity::warning,
+                        fmt::format("device {} failed to open: not measured", row->device));
+                }
+                continue;
+            }
+            judge_row(*row, machine_off);
+        }
+        judge_flags(planned);
+        judge_ambient();
+        return finish();
+    }
+
+private:
+    void add(std::string rule, std::string channel, Severity severity, std::string detail) {
+        result_.checks.push_back(
+            {std::move(rule), std::move(channel), severity, std::move(detail)});
+    }
+
+    PhaseValidity finish() {
+        for (const auto& c : result_.checks) {
+            result_.verdict = std::max(result_.verdict, c.severity);
+        }
+        return std::move(result_);
+    }
+
+    void judge_row(const PhaseRow& row, bool machine_off) {
+        const std::string name = row.device + "/" + row.channel;
+        const bool power = is_power(row);
+        if (power && !machine_off) {
+            judge_uncertainty(row, name);
+        }
+        const double limit = power ? limits_.max_invalid_power : limits_.max_invalid_other;
+        const std::string rule = power ? "invalid_power" : "invalid_other";
+        const auto* counts = find_counts(scan_, phase_.name, row.device, row.channel);
+        if (counts != nullptr && counts->total > 0) {
+            const double share =
+                static_cast<double>(counts->invalid) / static_cast<double>(counts->total);
+            judge_share(rule, name, share, limit,
+                        fmt::format("{} of {} readings", counts->invalid, counts->total));
+            if (counts->overrange > 0) {
+                add("overrange", name, power ? Severity::error : Severity::warning,
+                    fmt::format("{} overrange reading{}", counts->overrange,
+                                counts->overrange == 1 ? "" : "s"));
+            } else {
+                add("overrange", name, Severity::ok, "no overrange reading");
+            }
+        }
+        // Coverage counts every expected reading that is not valid, including those never
+        // taken (a stalled link): a share beyond the invalid limit fails like invalid readings.
+        const double missing = std::clamp(1.0 - row.coverage, 0.0, 1.0);
+        if (counts == nullptr || counts->total == 0) {
+            judge_share(rule, name, missing, limit, "from coverage " + percent(row.coverage));
+        } else if (missing > 0.0 && !(missing < limit)) {
+            add("coverage", name, Severity::error,
+                fmt::format("coverage {}: {} missing ≥ {}", percent(row.coverage), percent(missing),
+                            percent(limit)));
+        }
+        if (missing > 0.0 && missing < limit) {
+            add("gaps", name, Severity::warning,
+                fmt::format("coverage {}: {} of the readings missing", percent(row.coverage),
+                            percent(missing)));
+        }
+    }
+
+    void judge_share(const std::string& rule, const std::string& name, double share, double limit,
+                     const std::string& what) {
+        // SPEC's wording: fewer than 1 % invalid. A limit of 0 still admits a clean window.
+        const bool pass = share == 0.0 || share < limit;
+        add(rule, name, pass ? Severity::ok : Severity::error,
+            fmt::format("invalid {} {} {} ({})", percent(share), pass ? "<" : "≥", percent(limit),
+                        what));
+    }
+
+    void judge_uncertainty(const PhaseRow& row, const std::string& name) {
+        if (std::isnan(row.uncertainty)) {
+            if (row.channel == "power") {
+                add("uncertainty", name, Severity::warning,
+                    "uncertainty not recorded (the meter declares no accuracy)");
+            }
+            return;
+        }
+        const bool pass = row.uncertainty <= limits_.max_uncertainty;
+        add("uncertainty", name, pass ? Severity::ok : Severity::error,
+            std::isfinite(row.uncertainty)
+                ? fmt::format("uncertainty {} {} {}", percent(row.uncertainty), pass ? "≤" : ">",
+                              percent(limits_.max_uncertainty))
+                : fmt::format("uncertainty unbounded (mean 0 or no reading) > {}",
+                              percent(limits_.max_uncertainty)));
+    }
+
+    void judge_flags(const nlohmann::json* planned) {
+        std::vector<std::string> flags;
+        auto take = [&](const std::string& f) {
+            if (std::find(flags.begin(), flags.end(), f) == flags.end()) {
+                flags.push_back(f);
+            }
+        };
+        for (const PhaseRow* row : phase_.rows) {
+            for (const auto& f : split_flags(row->flags)) {
+                take(f);
+            }
+        }
+        if (const auto* listed = member(planned, "flags"); listed && listed->is_array()) {
+            for (const auto& f : *listed) {
+                if (f.is_string()) {
+                    take(f.get<std::string>());
+                }
+            }
+        }
+        for (const auto& f : flags) {
+            if (f == "uncertainty_high") {
+                continue;  // judged again by the uncertainty rule, with this run's limit
+            }
+            if (f == "load_short") {
+                add(f, "", limits_.load_short_is_error ? Severity::error : Severity::warning,
+                    load_short_detail(planned));
+            } else if (f == "range_change") {
+                add(f, "", Severity::error, "a meter changed its range inside the window");
+            } else if (f == "warmup_max") {
+                add(f, "", Severity::warning,
+                    "the warm-up reached its maximum before every channel was stable");
+            } else if (f == "not_idle") {
+                add(f, "", Severity::warning, "the machine was not idle before the window");
+            } else {
+                add(f, "", Severity::warning, "flag " + f);
+            }
+        }
+    }
+
+    std::string load_short_detail(const nlohmann::json* planned) const {
+        const auto target = number_of(member(planned, "target_cpu_util"));
+        const auto achieved = number_of(member(planned, "achieved_cpu_util"));
+        if (target && achieved) {
+            return fmt::format("load short: CPU {} % of a target {} %", number(*achieved),
+                               number(*target));
+        }
+        return "load short of its target";
+    }
+
+    void judge_ambient() {
+        if (limits_.ambient.empty()) {
+            return;
+        }
+        const auto slash = limits_.ambient.find('/');
+        const auto device = limits_.ambient.substr(0, slash);
+        const auto channel = slash == std::string::npos ? "" : limits_.ambient.substr(slash + 1);
+        for (const PhaseRow* row : phase_.rows) {
+            if (row->device == device && row->channel == channel && row->mean) {
+                const bool pass = *row->mean >= limits_.min_ambient_c;
+                add("ambient", limits_.ambient, pass ? Severity::ok : Severity::error,
+                    fmt::format("ambient {} °C {} {} °C", number(*row->mean), pass ? "≥" : "<",
+                                number(limits_.min_ambient_c)));
+                return;
+            }
+        }
+        add("ambient", limits_.ambient, Severity::warning, "ambient channel without a reading");
+    }
+
+    const RunData& run_;
+    const PhaseView& phase_;
+    const SamplesScan& scan_;
+    const ValidityLimits& limits_;
+    PhaseValidity result_;
+};
+
+}  // namespace
+
+std::string_view severity_name(Severity s) {
+    switch (s) {
+        case Severity::ok:
+            return "valid";
+        case Severity::warning:
+            return "warning";
+        case Severity::error:
+            return "invalid";
+    }
+    return "invalid";
+}
+
+ValidityLimits validity_limits(const nlohmann::json& manifest) {
+    ValidityLimits limits;
+    const auto* run = member(manifest, "run");
+    if (auto u = number_of(member(run, "uncertainty_limit"))) {
+        limits.max_uncertainty = *u;
+    }
+    const auto* v = member(run, "validity");
+    if (auto x = number_of(member(v, "max_uncertainty"))) {
+        limits.max_uncertainty = *x;
+    }
+    if (auto x = number_of(member(v, "max_invalid_power"))) {
+        limits.max_invalid_power = *x;
+    }
+    if (auto x = number_of(member(v, "max_invalid_other"))) {
+        limits.max_invalid_other = *x;
+    }
+    if (auto x = number_of(member(v, "min_ambient"))) {
+        limits.min_ambient_c = *x;
+    }
+    if (const auto* a = member(v, "ambient"); a && a->is_string()) {
+        limits.ambient = a->get<std::string>();
+    }
+    if (const auto* e = member(v, "load_short_is_error"); e && e->is_boolean()) {
+        limits.load_short_is_error = e->get<bool>();
+    }
+    return limits;
+}
+
+RunValidity judge_run(const RunData& run, const std::vector<PhaseView>& phases,
+                      const SamplesScan& samples) {
+    RunValidity out;
+    out.limits = validity_limits(run.manifest);
+    std::vector<std::string> warnings;
+    for (const auto& phase : phases) {
+        auto judged = PhaseJudge(run, phase, samples, out.limits).judge();
+        out.verdict = std::max(out.verdict, judged.verdict);
+        for (const auto& c : judged.checks) {
+            if (c.severity == Severity::ok) {
+                continue;
+            }
+            auto line = phase.name + ": " + c.detail;
+            if (!c.channel.empty() && c.detail.find(c.channel) == std::string::npos) {
+                line += " (" + c.channel + ")";
+            }
+            (c.severity == Severity::error ? out.reasons : warnings).push_back(std::move(line));
+        }
+        out.phases.push_back(std::move(judged));
+    }
+    out.reasons.insert(out.reasons.end(), warnings.begin(), warnings.end());
+    return out;
+}
+
+}  // namespace wattbench::core::report
