@@ -7,37 +7,48 @@
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/json_report.hpp"
 #include "app/core/report/markdown_report.hpp"
-#include "app/core/report/run_data.hpp"
+#include "app/core/report/report_content.hpp"
 
 namespace wattbench::cli {
 
-int report_command(const ReportArgs& args) {
-    auto loaded = core::report::load_run(args.run_dir);
-    if (auto* err = std::get_if<std::string>(&loaded)) {
-        fmt::print(stderr, "wattbench: {}\n", *err);
-        return kExitUsage;
-    }
-    const auto& run = std::get<core::report::RunData>(loaded);
-    std::string text;
-    if (args.format == "md") {
-        text = core::report::render_markdown(run);
-    } else if (args.format == "csv") {
-        text = core::report::render_csv(run);
-    } else {
-        text = core::report::render_json(run);
-    }
-    if (args.output.empty()) {
+namespace {
+
+int write_text(const std::string& text, const std::string& output) {
+    if (output.empty()) {
         fmt::print("{}", text);
         return kExitOk;
     }
-    std::ofstream out(args.output, std::ios::binary | std::ios::trunc);
+    std::ofstream out(output, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
     if (!out) {
-        fmt::print(stderr, "wattbench: cannot write '{}'\n", args.output);
+        fmt::print(stderr, "wattbench: cannot write '{}'\n", output);
         return kExitRunFailed;
     }
     return kExitOk;
+}
+
+}  // namespace
+
+int report_command(const ReportArgs& args) {
+    // One pass over samples.csv feeds every format.
+    auto built = core::report::build_report_content(args.run_dir);
+    if (auto* err = std::get_if<std::string>(&built)) {
+        fmt::print(stderr, "wattbench: {}\n", *err);
+        return kExitUsage;
+    }
+    const auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
+
+    // Text formats here; the Qt-rendered formats (html, pdf) branch off before this point.
+    std::string text;
+    if (args.format == "md") {
+        text = core::report::render_markdown(content);
+    } else if (args.format == "csv") {
+        text = core::report::render_csv(content);
+    } else {
+        text = core::report::render_json(content);
+    }
+    return write_text(text, args.output);
 }
 
 }  // namespace wattbench::cli

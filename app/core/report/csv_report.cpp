@@ -1,67 +1,131 @@
 #include "app/core/report/csv_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
-
-#include "app/core/report/value_format.hpp"
 
 #include "app/core/record/csv.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
+#include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
 
-std::string render_csv(const RunData& run) {
-    const auto phases = run_phases(run);
-    const SummaryTable summary = build_summary(run, phases);
-    // Plain phase names in the header, unlike the Markdown titles: scripts look columns up by
-    // name, and the phase status is in the JSON report.
+namespace {
+
+// Plain phase names in the header, unlike the Markdown titles: scripts look columns up by
+// name, and the phase status is in the JSON report.
+std::string summary_csv(const SummaryTable& summary) {
     std::string out = "quantity";
     for (const PhaseView* p : summary.columns) {
         out += ',' + record::csv_field(p->name);
     }
-    out += '\n';
+    out += ",limits\n";
     for (const auto& row : summary.rows) {
         out += record::csv_field(row.label);
+        bool uncertain = false;
         for (const auto& cell : row.cells) {
             out += ',';
             if (cell.kind != CellKind::no_data) {
                 out += record::csv_field(cell.text);
             }
+            uncertain = uncertain || !cell.uncertainty.empty();
         }
-        out += '\n';
-    }
-    // Score and score per watt of command phases, one pair of rows per score unit.
-    const auto perf = phase_performance(run, phases);
-    const auto wall = wall_power_channel(run);
-    std::vector<std::string> units;
-    for (const auto& p : perf) {
-        if (std::find(units.begin(), units.end(), p.unit) == units.end()) {
-            units.push_back(p.unit);
+        out += ',' + record::csv_field(row.limits) + '\n';
+        if (!uncertain) {
+            continue;
         }
-    }
-    for (const auto& unit : units) {
-        std::string score_row = record::csv_field("Score [" + unit + "]");
-        std::string ratio_row = record::csv_field(
-            "Score per watt [" + unit + "/W]" +
-            (wall ? " (" + wall->device + "/" + wall->channel + ")" : std::string()));
-        for (const PhaseView* column : summary.columns) {
-            score_row += ',';
-            ratio_row += ',';
-            for (const auto& p : perf) {
-                if (p.phase == column && p.unit == unit) {
-                    score_row += fmt::format("{}", p.score);
-                    if (p.score_per_watt) {
-                        ratio_row += format_ratio(*p.score_per_watt);
-                    }
-                }
-            }
+        // A number per cell keeps the value row numeric; the uncertainty gets its own row.
+        out += record::csv_field("Uncertainty ± of " + row.label);
+        for (const auto& cell : row.cells) {
+            out += ',' + record::csv_field(cell.uncertainty);
         }
-        out += score_row + '\n' + ratio_row + '\n';
+        out += ",\n";
     }
     return out;
+}
+
+std::string validity_row(std::string_view label, const std::vector<std::string>& cells) {
+    std::string out = record::csv_field(std::string(label));
+    for (const auto& cell : cells) {
+        out += ',' + record::csv_field(cell);
+    }
+    return out + ",\n";
+}
+
+std::string validity_csv(const ReportContent& content) {
+    const auto& columns = content.summary.columns;
+    const auto wall = wall_power_channel(content.run);
+    std::vector<std::string> verdict;
+    std::vector<std::string> coverage;
+    std::vector<std::string> uncertainty;
+    std::vector<std::string> flags;
+    std::vector<std::string> failed;
+    for (const PhaseView* phase : columns) {
+        const auto judged =
+            std::find_if(content.validity.phases.begin(), content.validity.phases.end(),
+                         [&](const PhaseValidity& v) { return v.phase == phase->name; });
+        std::string rules;
+        if (judged != content.validity.phases.end()) {
+            verdict.emplace_back(severity_name(judged->verdict));
+            for (const auto& c : judged->checks) {
+                if (c.severity == Severity::ok) {
+                    continue;
+                }
+                if (!rules.empty()) {
+                    rules += "; ";
+                }
+                rules += fmt::format("{}: {}", c.severity == Severity::error ? "error" : "warning",
+                                     c.detail.empty() ? c.rule : c.detail);
+                if (!c.channel.empty()) {
+                    rules += " (" + c.channel + ")";
+                }
+            }
+        } else {
+            verdict.emplace_back();
+        }
+        failed.push_back(std::move(rules));
+        double lowest = 1.0;
+        std::string u;
+        std::string f;
+        for (const PhaseRow* row : phase->rows) {
+            lowest = std::min(lowest, row->coverage);
+            if (wall && row->device == wall->device && row->channel == wall->channel &&
+                std::isfinite(row->uncertainty)) {
+                u = format_fixed(row->uncertainty * 100.0, 2);
+            }
+            if (f.empty()) {
+                f = row->flags;
+            }
+        }
+        coverage.push_back(format_fixed(lowest * 100.0, 1));
+        uncertainty.push_back(std::move(u));
+        flags.push_back(std::move(f));
+    }
+    std::string out;
+    out += validity_row("Verdict", verdict);
+    out += validity_row("Coverage [%] (lowest channel)", coverage);
+    out += validity_row(wall ? fmt::format("Uncertainty [%] ({}/{})", wall->device, wall->channel)
+                             : std::string("Uncertainty [%]"),
+                        uncertainty);
+    out += validity_row("Flags", flags);
+    out += validity_row("Rules not met", failed);
+    return out;
+}
+
+}  // namespace
+
+std::string render_csv(const ReportContent& content) {
+    return summary_csv(content.summary) + validity_csv(content);
+}
+
+std::string render_csv(const RunData& run) {
+    const auto phases = run_phases(run);
+    SummaryTable summary = build_summary(run, phases);
+    add_review_rows(summary, run, phases);
+    return summary_csv(summary);
 }
 
 }  // namespace wattbench::core::report

@@ -7,6 +7,7 @@
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
+#include "app/core/report/summary_table.hpp"
 
 namespace wattbench::core::report {
 
@@ -47,11 +48,147 @@ Json run_object(const nlohmann::json& manifest) {
     return run;
 }
 
+Json summary_object(const SummaryTable& summary) {
+    Json columns = Json::array();
+    for (const PhaseView* p : summary.columns) {
+        columns.push_back(p->name);
+    }
+    Json rows = Json::array();
+    for (const auto& row : summary.rows) {
+        Json cells = Json::array();
+        for (const auto& cell : row.cells) {
+            const char* kind = cell.kind == CellKind::number    ? "number"
+                               : cell.kind == CellKind::no_data ? "no_data"
+                                                                : "not_numeric";
+            cells.push_back(Json{
+                {"kind", kind},
+                {"value", number_or_null(cell.value)},
+                {"text", cell.kind == CellKind::no_data ? Json(nullptr) : Json(cell.text)},
+                {"uncertainty", number_or_null(cell.uncertainty_value)},
+                {"low_coverage", cell.low_coverage},
+            });
+        }
+        rows.push_back(Json{
+            {"key", row.key},
+            {"label", row.label},
+            {"unit", row.unit},
+            {"limits", row.limits.empty() ? Json(nullptr) : Json(row.limits)},
+            {"cells", std::move(cells)},
+        });
+    }
+    return Json{{"columns", std::move(columns)}, {"rows", std::move(rows)}};
+}
+
+Json validity_object(const RunValidity& v) {
+    Json phases = Json::array();
+    for (const auto& p : v.phases) {
+        Json checks = Json::array();
+        for (const auto& c : p.checks) {
+            checks.push_back(Json{
+                {"rule", c.rule},
+                {"channel", c.channel.empty() ? Json(nullptr) : Json(c.channel)},
+                {"severity", c.severity == Severity::ok        ? "ok"
+                             : c.severity == Severity::warning ? "warning"
+                                                               : "error"},
+                {"detail", c.detail},
+            });
+        }
+        phases.push_back(Json{{"phase", p.phase},
+                              {"verdict", severity_name(p.verdict)},
+                              {"checks", std::move(checks)}});
+    }
+    const auto& l = v.limits;
+    return Json{
+        {"verdict", severity_name(v.verdict)},
+        {"limits", Json{{"max_uncertainty", l.max_uncertainty},
+                        {"max_invalid_power", l.max_invalid_power},
+                        {"max_invalid_other", l.max_invalid_other},
+                        {"min_ambient_c", l.min_ambient_c},
+                        {"ambient", l.ambient.empty() ? Json(nullptr) : Json(l.ambient)},
+                        {"load_short_is_error", l.load_short_is_error}}},
+        {"reasons", v.reasons},
+        {"phases", std::move(phases)},
+    };
+}
+
+Json curve_object(const std::optional<PowerCurve>& curve) {
+    if (!curve) {
+        return Json(nullptr);
+    }
+    Json points = Json::array();
+    for (std::size_t i = 0; i < curve->points.size(); ++i) {
+        const auto& p = curve->points[i];
+        points.push_back(Json{
+            {"phase", p.phase},
+            {"workers", p.workers},
+            {"power_w", p.power_w},
+            {"error_w", p.error_w},
+            {"marginal_w", i > 0 && i - 1 < curve->marginal_w.size()
+                               ? Json(curve->marginal_w[i - 1])
+                               : Json(nullptr)},
+        });
+    }
+    Json knee(nullptr);
+    if (curve->knee) {
+        knee = Json{{"cores", curve->knee->cores},
+                    {"per_core_w", curve->knee->per_core_w},
+                    {"per_thread_w", number_or_null(curve->knee->per_thread_w)},
+                    {"from_topology", curve->knee->from_topology}};
+    }
+    return Json{{"power_channel", curve->device + "/" + curve->channel},
+                {"points", std::move(points)},
+                {"knee", std::move(knee)},
+                {"sentence", curve->sentence}};
+}
+
+// Devices with what a reader needs to judge the instruments (identity, settings, declared
+// accuracy and limits per channel), still without connection strings.
+Json environment_object(const nlohmann::json& manifest) {
+    Json devices = Json::array();
+    if (const auto* list = member(manifest, "devices")) {
+        for (const auto& d : *list) {
+            Json channels = Json::array();
+            if (const auto* cs = member(&d, "channels"); cs && cs->is_array()) {
+                for (const auto& c : *cs) {
+                    Json channel = Json::object();
+                    for (const char* key : {"name", "quantity", "unit", "accuracy", "thresholds"}) {
+                        channel[key] = copy_or_null(member(&c, key));
+                    }
+                    channels.push_back(std::move(channel));
+                }
+            }
+            devices.push_back(Json{{"id", copy_or_null(member(&d, "id"))},
+                                   {"driver", copy_or_null(member(&d, "driver"))},
+                                   {"identity", copy_or_null(member(&d, "identity"))},
+                                   {"settings", copy_or_null(member(&d, "settings"))},
+                                   {"channels", std::move(channels)}});
+        }
+    }
+    const auto* target = member(manifest, "target");
+    Json target_json(nullptr);
+    if (target != nullptr && target->is_object()) {
+        target_json = Json{{"ssh", copy_or_null(member(target, "ssh"))},
+                           {"facts", copy_or_null(member(target, "facts"))},
+                           {"topology", copy_or_null(member(target, "topology"))}};
+    }
+    const auto* profile = member(manifest, "profile");
+    return Json{{"host", copy_or_null(member(manifest, "host"))},
+                {"target", std::move(target_json)},
+                {"devices", std::move(devices)},
+                {"profile", Json{{"path", copy_or_null(member(profile, "path"))},
+                                 {"text", copy_or_null(member(profile, "text"))}}}};
+}
+
 }  // namespace
 
 std::string render_json(const RunData& run) {
+    return render_json(*report_content_from(run, SamplesScan{}));
+}
+
+std::string render_json(const ReportContent& content) {
+    const RunData& run = content.run;
     Json phases = Json::array();
-    const auto views = run_phases(run);
+    const auto& views = content.phases;
     const auto perf = phase_performance(run, views);
     const auto wall = wall_power_channel(run);
     const auto noise = noise_rows(run, views);
@@ -123,6 +260,10 @@ std::string render_json(const RunData& run) {
     Json out = Json::object();
     out["run"] = run_object(run.manifest);
     out["phases"] = std::move(phases);
+    out["summary"] = summary_object(content.summary);
+    out["validity"] = validity_object(content.validity);
+    out["curve"] = curve_object(content.curve);
+    out["environment"] = environment_object(run.manifest);
     // Replacing invalid UTF-8 rather than throwing: a device's identity string is not ours to vet.
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + '\n';
 }

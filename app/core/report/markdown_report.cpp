@@ -1,7 +1,9 @@
 #include "app/core/report/markdown_report.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -11,6 +13,7 @@
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_table.hpp"
 #include "app/core/report/performance.hpp"
+#include "app/core/report/report_content.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 #include "app/core/report/utc_time.hpp"
@@ -254,18 +257,18 @@ void append_incomplete_note(std::string& out, const RunData& run,
     }
 }
 
-void append_summary(std::string& out, const RunData& run, const std::vector<PhaseView>& phases) {
+void append_summary(std::string& out, const SummaryTable& summary) {
     out += "\n## Summary\n\n";
-    const SummaryTable summary = build_summary(run, phases);
     if (summary.columns.empty()) {
         out += "No phase has results.\n";
         return;
     }
     out += fmt::format(
-        "Means over each phase's averaging window; for a channel that reports states, not "
-        "numbers, how often each state was read ({} when samples.csv is not there to count them). "
-        "{} no "
-        "valid reading;{} readings missing for more than {:.0f} % of the window.\n\n",
+        "Means over each phase's averaging window, power with its measurement uncertainty (±); "
+        "for a channel that reports states, not numbers, how often each state was read ({} when "
+        "samples.csv is not there to count them). Sensor limits from the manifest follow the "
+        "channel. {} no valid reading;{} readings missing for more than {:.0f} % of the "
+        "window.\n\n",
         kNotNumeric, kNoData, kLowCoverageMark, (1.0 - kCoverageWarning) * 100);
     std::vector<std::string> header{"Quantity"};
     std::vector<Align> align{Align::left};
@@ -275,12 +278,19 @@ void append_summary(std::string& out, const RunData& run, const std::vector<Phas
     }
     MarkdownTable table(std::move(header), std::move(align));
     for (const auto& row : summary.rows) {
-        std::vector<std::string> cells{row.label};
+        std::string label = row.label;
+        if (!row.limits.empty()) {
+            label += ", limits " + row.limits;
+        }
+        std::vector<std::string> cells{std::move(label)};
         for (const auto& cell : row.cells) {
             std::string text;
             switch (cell.kind) {
                 case CellKind::number:
                     text = cell.text;
+                    if (!cell.uncertainty.empty()) {
+                        text += " ± " + cell.uncertainty;
+                    }
                     break;
                 case CellKind::no_data:
                     text = kNoData;
@@ -297,6 +307,293 @@ void append_summary(std::string& out, const RunData& run, const std::vector<Phas
         table.add_row(std::move(cells));
     }
     out += table.render();
+}
+
+std::string verdict_line(const RunValidity& v) {
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    for (const auto& p : v.phases) {
+        for (const auto& c : p.checks) {
+            errors += c.severity == Severity::error ? 1 : 0;
+            warnings += c.severity == Severity::warning ? 1 : 0;
+        }
+    }
+    std::string out = fmt::format("**Verdict: {}**", severity_name(v.verdict));
+    if (errors > 0) {
+        out += fmt::format(" — {} rule{} failed", errors, errors == 1 ? "" : "s");
+    }
+    if (warnings > 0) {
+        out += fmt::format("{} {} warning{}", errors > 0 ? "," : " —", warnings,
+                           warnings == 1 ? "" : "s");
+    }
+    return out;
+}
+
+std::string percent_limit(double share) {
+    return format_ratio(share * 100.0) + " %";
+}
+
+// The lowest coverage of the phase's channels: one channel missing readings is enough to doubt
+// the window.
+std::optional<double> lowest_coverage(const PhaseView& phase) {
+    std::optional<double> low;
+    for (const PhaseRow* row : phase.rows) {
+        if (!low || row->coverage < *low) {
+            low = row->coverage;
+        }
+    }
+    return low;
+}
+
+// The wall power channel's relative uncertainty, else the largest of the phase's power rows.
+std::optional<double> phase_uncertainty(const RunData& run, const PhaseView& phase) {
+    const auto wall = wall_power_channel(run);
+    std::optional<double> worst;
+    for (const PhaseRow* row : phase.rows) {
+        if (!std::isfinite(row->uncertainty)) {
+            continue;
+        }
+        if (wall && row->device == wall->device && row->channel == wall->channel) {
+            return row->uncertainty;
+        }
+        if (!worst || row->uncertainty > *worst) {
+            worst = row->uncertainty;
+        }
+    }
+    return worst;
+}
+
+std::string phase_flags(const RunData& run, const PhaseView& phase) {
+    for (const PhaseRow* row : phase.rows) {
+        if (!row->flags.empty()) {
+            return row->flags;
+        }
+    }
+    std::vector<std::string> flags;
+    if (const auto* list = member(find_phase(run.manifest, phase.name), "flags");
+        list && list->is_array()) {
+        for (const auto& f : *list) {
+            flags.push_back(text_of(&f).value_or("?"));
+        }
+    }
+    return join(flags, ";");
+}
+
+void append_validity(std::string& out, const ReportContent& content) {
+    const RunValidity& v = content.validity;
+    out += "\n## Validity\n\n";
+    out += verdict_line(v) + "\n\n";
+    const auto& l = v.limits;
+    std::string rules = fmt::format(
+        "Judged by: power uncertainty ≤ {}, invalid power readings < {}, other invalid readings "
+        "< {}",
+        percent_limit(l.max_uncertainty), percent_limit(l.max_invalid_power),
+        percent_limit(l.max_invalid_other));
+    if (!l.ambient.empty()) {
+        rules += fmt::format(", ambient ({}) ≥ {} °C", one_line(l.ambient),
+                             format_ratio(l.min_ambient_c));
+    }
+    rules += l.load_short_is_error ? "; a phase short of its target load is invalid"
+                                   : "; a phase short of its target load is a warning";
+    out += rules + " (SPECpower's limits unless the profile's `[validity]` table set others).\n";
+
+    std::vector<std::string> failed;
+    MarkdownTable table({"Phase", "Verdict", "Coverage", "Uncertainty", "Flags"},
+                        {Align::left, Align::left, Align::right, Align::right, Align::left});
+    for (const auto& p : v.phases) {
+        const auto view = std::find_if(content.phases.begin(), content.phases.end(),
+                                       [&](const PhaseView& x) { return x.name == p.phase; });
+        std::string coverage(kNoData);
+        std::string uncertainty(kNoData);
+        std::string flags;
+        std::string title = p.phase;
+        if (view != content.phases.end()) {
+            title = view->title();
+            if (const auto c = lowest_coverage(*view)) {
+                coverage = format_percent(*c);
+            }
+            if (const auto u = phase_uncertainty(content.run, *view)) {
+                uncertainty = fmt::format("{} %", format_fixed(*u * 100.0, 2));
+            }
+            flags = phase_flags(content.run, *view);
+        }
+        table.add_row({MarkdownTable::escape(one_line(title)),
+                       std::string(severity_name(p.verdict)), coverage, uncertainty,
+                       MarkdownTable::escape(one_line(flags))});
+        for (const auto& c : p.checks) {
+            if (c.severity == Severity::ok) {
+                continue;
+            }
+            std::string line = fmt::format("- {}: {} — {}", one_line(p.phase),
+                                           c.severity == Severity::error ? "**error**" : "warning",
+                                           one_line(c.detail.empty() ? c.rule : c.detail));
+            if (!c.channel.empty()) {
+                line += fmt::format(" ({})", one_line(c.channel));
+            }
+            failed.push_back(std::move(line));
+        }
+    }
+    if (!v.phases.empty()) {
+        out += '\n' + table.render();
+    }
+    // Errors before warnings, each in phase order, as a reader fixes them in that order.
+    std::stable_partition(failed.begin(), failed.end(), [](const std::string& line) {
+        return line.find("**error**") != std::string::npos;
+    });
+    if (!failed.empty()) {
+        out += "\nRules not met:\n\n";
+        for (const auto& line : failed) {
+            out += line + '\n';
+        }
+    }
+}
+
+void append_power_curve(std::string& out, const ReportContent& content) {
+    if (!content.curve || content.curve->points.empty()) {
+        return;
+    }
+    const PowerCurve& curve = *content.curve;
+    out += "\n## Power versus load\n\n";
+    out += fmt::format(
+        "Mean wall power ({}/{}) against the number of busy CPUs (idle counts as 0); ± is the "
+        "95 % interval of the window mean, the marginal power the step from the row before, per "
+        "added CPU.\n\n",
+        one_line(curve.device), one_line(curve.channel));
+    MarkdownTable table({"Busy CPUs", "Phase", "Power [W]", "± [W]", "Marginal [W per CPU]"},
+                        {Align::right, Align::left, Align::right, Align::right, Align::right});
+    for (std::size_t i = 0; i < curve.points.size(); ++i) {
+        const auto& p = curve.points[i];
+        table.add_row({format_ratio(p.workers), MarkdownTable::escape(one_line(p.phase)),
+                       format_fixed(p.power_w, 1), format_fixed(p.error_w, 1),
+                       i > 0 && i - 1 < curve.marginal_w.size()
+                           ? fmt::format("{:+.1f}", curve.marginal_w[i - 1])
+                           : std::string(kNoData)});
+    }
+    out += table.render();
+    if (!curve.sentence.empty()) {
+        std::string sentence = curve.sentence;
+        if (curve.knee && !curve.knee->from_topology) {
+            sentence += " (the knee found from the curve's shape: the manifest has no topology)";
+        }
+        out += fmt::format("\n{}.\n", one_line(sentence));
+    }
+}
+
+std::string settings_text(const nlohmann::json* settings) {
+    if (settings == nullptr || !settings->is_object()) {
+        return std::string(kNoData);
+    }
+    std::vector<std::string> items;
+    for (const auto& [key, value] : settings->items()) {
+        items.push_back(
+            fmt::format("{} {}", key, one_line(text_of(&value).value_or(value.dump()))));
+    }
+    return items.empty() ? std::string(kNoData) : join(items, ", ");
+}
+
+void append_environment(std::string& out, const RunData& run) {
+    out += "\n## Environment\n\n";
+    const auto* host = member(run.manifest, "host");
+    std::vector<std::string> facts;
+    for (const char* key : {"hostname", "cpu_model", "kernel", "os"}) {
+        if (const auto value = text_of(member(host, key)); value && !value->empty()) {
+            facts.push_back(one_line(*value));
+        }
+    }
+    out +=
+        fmt::format("**Host:** {}\n", facts.empty() ? std::string(kUnknown) : join(facts, " · "));
+    if (const auto* target = member(run.manifest, "target"); target && target->is_object()) {
+        std::vector<std::string> tfacts;
+        if (const auto* f = member(target, "facts"); f && f->is_object()) {
+            for (const char* key : {"hostname", "cpu_model", "logical_cpus", "kernel", "os"}) {
+                if (const auto value = text_of(member(f, key)); value && !value->empty()) {
+                    tfacts.push_back(one_line(*value));
+                }
+            }
+        }
+        out += fmt::format("\n**Target (loads ran remotely):** {}{}\n",
+                           one_line(text_of(member(target, "ssh")).value_or(std::string(kUnknown))),
+                           tfacts.empty() ? std::string() : " — " + join(tfacts, " · "));
+    }
+    const auto* devices = member(run.manifest, "devices");
+    if (devices == nullptr || devices->empty()) {
+        out += "\nNo devices.\n";
+        return;
+    }
+    out += "\n";
+    MarkdownTable table({"Device", "Driver", "Vendor", "Model", "Serial", "Firmware", "Settings"},
+                        {Align::left, Align::left, Align::left, Align::left, Align::left,
+                         Align::left, Align::left});
+    std::vector<std::string> accuracy;
+    for (const auto& d : *devices) {
+        const auto* identity = member(&d, "identity");
+        auto field = [](const nlohmann::json* object, std::string_view key) {
+            const auto value = text_of(member(object, key));
+            return value && !value->empty() ? MarkdownTable::escape(one_line(*value))
+                                            : std::string(kNoData);
+        };
+        const std::string id = text_of(member(&d, "id")).value_or("?");
+        table.add_row({field(&d, "id"), field(&d, "driver"), field(identity, "vendor"),
+                       field(identity, "model"), field(identity, "serial"),
+                       field(identity, "firmware"),
+                       MarkdownTable::escape(settings_text(member(&d, "settings")))});
+        const auto* channels = member(&d, "channels");
+        for (const auto& c : channels ? *channels : nlohmann::json::array()) {
+            const auto* a = member(&c, "accuracy");
+            const auto reading = number_of(member(a, "of_reading"));
+            if (!reading) {
+                continue;
+            }
+            const auto range_share = number_of(member(a, "of_range"));
+            const auto range = number_of(member(a, "range"));
+            const std::string unit = display_unit(text_of(member(&c, "unit")).value_or(""));
+            std::string line = fmt::format("- {}/{}: ±({} of reading", one_line(id),
+                                           one_line(text_of(member(&c, "name")).value_or("?")),
+                                           percent_limit(*reading));
+            if (range_share && *range_share > 0.0) {
+                line += fmt::format(" + {} of range", percent_limit(*range_share));
+            }
+            line += ")";
+            if (range) {
+                line += fmt::format(", range {} {}", format_ratio(*range), unit);
+            }
+            accuracy.push_back(std::move(line));
+        }
+    }
+    out += table.render();
+    if (!accuracy.empty()) {
+        out += "\nDeclared accuracy (the uncertainty column is computed from it):\n\n";
+        for (const auto& line : accuracy) {
+            out += line + '\n';
+        }
+    }
+}
+
+void append_profile(std::string& out, const RunData& run) {
+    const auto* profile = member(run.manifest, "profile");
+    const auto text = text_of(member(profile, "text"));
+    out += "\n## Appendix: the profile as run\n\n";
+    if (!text || text->empty()) {
+        out += "The manifest does not keep the profile's text.\n";
+        return;
+    }
+    const auto path = text_of(member(profile, "path"));
+    if (path && !path->empty()) {
+        out += fmt::format("`{}`:\n\n", one_line(*path));
+    }
+    // A fence longer than any backtick run inside, so no line of the profile can close it.
+    std::size_t longest = 0;
+    std::size_t run_length = 0;
+    for (const char c : *text) {
+        run_length = c == '`' ? run_length + 1 : 0;
+        longest = std::max(longest, run_length);
+    }
+    const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+    out += fence + "toml\n" + *text;
+    if (text->back() != '\n') {
+        out += '\n';
+    }
+    out += fence + '\n';
 }
 
 void append_performance(std::string& out, const RunData& run,
@@ -478,13 +775,17 @@ void append_warnings(std::string& out, const RunData& run) {
 }  // namespace
 
 std::string render_summary_markdown(const RunData& run) {
+    const auto phases = run_phases(run);
+    SummaryTable summary = build_summary(run, phases);
+    add_review_rows(summary, run, phases);
     std::string out;
-    append_summary(out, run, run_phases(run));
+    append_summary(out, summary);
     return out;
 }
 
-std::string render_markdown(const RunData& run) {
-    const auto phases = run_phases(run);
+std::string render_markdown(const ReportContent& content) {
+    const RunData& run = content.run;
+    const auto& phases = content.phases;
     std::string name = text_of(member(member(run.manifest, "run"), "name")).value_or("");
     if (name.empty()) {
         name = run.dir;
@@ -493,7 +794,9 @@ std::string render_markdown(const RunData& run) {
     std::string out = fmt::format("# {}\n\n", one_line(name));
     append_facts(out, run);
     append_incomplete_note(out, run, phases);
-    append_summary(out, run, phases);
+    append_summary(out, content.summary);
+    append_validity(out, content);
+    append_power_curve(out, content);
     append_performance(out, run, phases);
     append_limits(out, run);
     append_noise(out, run, phases);
@@ -515,7 +818,13 @@ std::string render_markdown(const RunData& run) {
         }
     }
     append_warnings(out, run);
+    append_environment(out, run);
+    append_profile(out, run);
     return out;
+}
+
+std::string render_markdown(const RunData& run) {
+    return render_markdown(*report_content_from(run, SamplesScan{}));
 }
 
 }  // namespace wattbench::core::report

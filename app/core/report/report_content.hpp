@@ -40,7 +40,12 @@ struct ReportContent {
     ReportContent& operator=(const ReportContent&) = delete;
 };
 
-// Loads RUN_DIR and computes every part. Errors name the file and line (load_run, scan_samples).
+// Computes every part from a loaded run and its samples scan (an empty scan for a run read
+// without samples.csv: then validity has no sample counts to judge and charts no series).
+std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples);
+
+// Loads RUN_DIR (one pass over samples.csv) and computes every part. Errors name the file and line
+// (load_run, scan_samples).
 std::variant<std::unique_ptr<ReportContent>, std::string> build_report_content(
     const std::string& run_dir, const ScanOptions& options = {});
 

@@ -330,7 +330,7 @@ std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_vi
     return rows;
 }
 
-std::variant<RunData, std::string> load_run(const std::string& run_dir) {
+std::variant<RunData, std::string> load_run(const std::string& run_dir, bool window_states) {
     using Result = std::variant<RunData, std::string>;
     const fs::path dir(run_dir);
     std::error_code ec;
@@ -363,7 +363,9 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir) {
     run.manifest = std::move(std::get<nlohmann::json>(manifest));
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
-    count_window_states((dir / "samples.csv").string(), run.rows);
+    if (window_states) {
+        count_window_states((dir / "samples.csv").string(), run.rows);
+    }
     return run;
 }
 

@@ -46,9 +46,11 @@ struct RunData {
 };
 
 // Reads RUN/manifest.json and RUN/phases.csv, and for discrete channels the window's states
-// from RUN/samples.csv (a missing or cut-off samples.csv only leaves them out). Errors name the file and, where there is one, the
-// line: "RUN/phases.csv:7: column 'mean': not a number 'abc'".
-std::variant<RunData, std::string> load_run(const std::string& run_dir);
+// from RUN/samples.csv (a missing or cut-off samples.csv only leaves them out). Errors name the
+// file and, where there is one, the line: "RUN/phases.csv:7: column 'mean': not a number 'abc'".
+// `window_states` false skips samples.csv: build_report_content takes the states from its own
+// single pass over the file instead of reading it twice.
+std::variant<RunData, std::string> load_run(const std::string& run_dir, bool window_states = true);
 
 // The phases.csv part of load_run; `path` only names the file in errors.
 std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,

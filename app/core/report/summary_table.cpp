@@ -1,12 +1,20 @@
 #include "app/core/report/summary_table.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <limits>
 #include <tuple>
 
+#include <fmt/format.h>
+
+#include "app/core/report/background_noise.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/performance.hpp"
+#include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
@@ -69,6 +77,42 @@ std::vector<ChannelKey> summary_channels(const RunData& run) {
     return keys;
 }
 
+std::string_view group_key(SummaryGroup g) {
+    switch (g) {
+        case SummaryGroup::power:
+            return "power";
+        case SummaryGroup::apparent_power:
+            return "apparent_power";
+        case SummaryGroup::power_factor:
+            return "power_factor";
+        case SummaryGroup::temperature:
+            return "temperature";
+        case SummaryGroup::fan:
+            return "fan";
+        case SummaryGroup::voltage:
+            return "voltage";
+        case SummaryGroup::sound:
+            return "noise";
+        case SummaryGroup::utilisation:
+            return "utilisation";
+        case SummaryGroup::state:
+            return "state";
+        case SummaryGroup::none:
+            break;
+    }
+    return "value";
+}
+
+SummaryCell make_cell(CellKind kind, std::string text, bool low_coverage,
+                      std::optional<double> value = std::nullopt) {
+    SummaryCell cell;
+    cell.kind = kind;
+    cell.text = std::move(text);
+    cell.low_coverage = low_coverage;
+    cell.value = value;
+    return cell;
+}
+
 SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
     const auto it = std::find_if(phase.rows.begin(), phase.rows.end(), [&](const PhaseRow* r) {
         return r->device == key.device && r->channel == key.channel;
@@ -79,15 +123,179 @@ SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
     const PhaseRow& row = **it;
     const bool low = row.coverage < kCoverageWarning;
     if (row.mean) {
-        return {CellKind::number, format_fixed(*row.mean, key.presentation.decimals), low};
+        SummaryCell cell = make_cell(
+            CellKind::number, format_fixed(*row.mean, key.presentation.decimals), low, row.mean);
+        if (std::isfinite(row.uncertainty)) {
+            const double absolute = std::abs(*row.mean) * row.uncertainty;
+            // At least one significant digit: "± 0.04" rather than "± 0.0" for a small spread.
+            int decimals = key.presentation.decimals;
+            while (decimals < 6 && absolute > 0.0 && absolute < 0.95 * std::pow(10.0, -decimals)) {
+                ++decimals;
+            }
+            cell.uncertainty = format_fixed(absolute, decimals);
+            cell.uncertainty_value = absolute;
+        }
+        return cell;
     }
     if (key.presentation.group == SummaryGroup::state && row.samples > 0) {
-        return {CellKind::not_numeric, format_states(row.states), low};
+        return make_cell(CellKind::not_numeric, format_states(row.states), low);
     }
     return {};
 }
 
+// "UNC 85 · UC 95": the upper limits a reading is compared with in the review's table (the
+// lower ones matter for fans and voltages too, so they come first when set).
+std::string limits_of(const RunData& run, const ChannelKey& key) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLimits{{
+        {"lnr", "LNR"},
+        {"lc", "LC"},
+        {"lnc", "LNC"},
+        {"unc", "UNC"},
+        {"uc", "UC"},
+        {"unr", "UNR"},
+    }};
+    const auto* thresholds =
+        member(find_channel(find_device(run.manifest, key.device), key.channel), "thresholds");
+    std::string out;
+    for (const auto& [name, title] : kLimits) {
+        if (const auto limit = number_of(member(thresholds, name))) {
+            if (!out.empty()) {
+                out += " · ";
+            }
+            out += fmt::format("{} {}", title, format_fixed(*limit, key.presentation.decimals));
+        }
+    }
+    return out;
+}
+
+// Where a row of `group` goes: after the last row of its group or of any group before it.
+std::size_t insert_position(const SummaryTable& table, SummaryGroup group) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        if (table.rows[i].group <= group) {
+            at = i + 1;
+        }
+    }
+    return at;
+}
+
+std::optional<double> window_seconds(const PhaseView& phase) {
+    const auto from = parse_utc_ms(phase.window_start);
+    const auto to = parse_utc_ms(phase.window_end);
+    if (!from || !to || *to < *from) {
+        return std::nullopt;
+    }
+    return static_cast<double>(*to - *from) / 1000.0;
+}
+
 }  // namespace
+
+void add_review_rows(SummaryTable& table, const RunData& run,
+                     const std::vector<PhaseView>& phases) {
+    if (table.columns.empty()) {
+        return;
+    }
+    if (const auto wall = wall_power_channel(run)) {
+        SummaryRow energy;
+        energy.label = fmt::format("Energy in window [Wh] (mean power × window length, {}/{})",
+                                   wall->device, wall->channel);
+        energy.group = SummaryGroup::power;
+        energy.key = fmt::format("energy:{}/{}", wall->device, wall->channel);
+        energy.unit = "Wh";
+        for (const PhaseView* phase : table.columns) {
+            SummaryCell cell;
+            const auto seconds = window_seconds(*phase);
+            for (const PhaseRow* row : phase->rows) {
+                if (row->device == wall->device && row->channel == wall->channel && row->mean &&
+                    seconds) {
+                    const double wh = *row->mean * *seconds / 3600.0;
+                    cell = make_cell(CellKind::number, format_ratio(wh),
+                                     row->coverage < kCoverageWarning, wh);
+                }
+            }
+            energy.cells.push_back(std::move(cell));
+        }
+        table.rows.insert(table.rows.begin() + static_cast<std::ptrdiff_t>(
+                                                   insert_position(table, SummaryGroup::power)),
+                          std::move(energy));
+    }
+
+    const auto noise = noise_rows(run, phases);
+    std::vector<std::pair<std::string, std::string>> noise_channels;
+    for (const auto& n : noise) {
+        const std::pair<std::string, std::string> id{n.row->device, n.row->channel};
+        if (std::find(noise_channels.begin(), noise_channels.end(), id) == noise_channels.end()) {
+            noise_channels.push_back(id);
+        }
+    }
+    std::vector<SummaryRow> corrected_rows;
+    for (const auto& [device, channel] : noise_channels) {
+        SummaryRow row;
+        row.group = SummaryGroup::sound;
+        row.key = fmt::format("noise_corrected:{}/{}", device, channel);
+        for (const PhaseView* phase : table.columns) {
+            SummaryCell cell;
+            for (const auto& n : noise) {
+                if (n.phase != phase || n.row->device != device || n.row->channel != channel) {
+                    continue;
+                }
+                row.unit = display_unit(n.row->unit);
+                if (n.corrected.kind == CorrectedLevel::Kind::invalid) {
+                    cell = make_cell(CellKind::not_numeric, "< 3 dB above background", false);
+                } else {
+                    cell = make_cell(CellKind::number, format_fixed(n.corrected.level_db, 1),
+                                     n.row->coverage < kCoverageWarning, n.corrected.level_db);
+                }
+            }
+            row.cells.push_back(std::move(cell));
+        }
+        row.label =
+            fmt::format("Noise Leq, background-corrected [{}] ({}/{})", row.unit, device, channel);
+        corrected_rows.push_back(std::move(row));
+    }
+    table.rows.insert(table.rows.begin() +
+                          static_cast<std::ptrdiff_t>(insert_position(table, SummaryGroup::sound)),
+                      std::make_move_iterator(corrected_rows.begin()),
+                      std::make_move_iterator(corrected_rows.end()));
+
+    const auto perf = phase_performance(run, phases);
+    const auto wall = wall_power_channel(run);
+    std::vector<std::string> units;
+    for (const auto& p : perf) {
+        if (std::find(units.begin(), units.end(), p.unit) == units.end()) {
+            units.push_back(p.unit);
+        }
+    }
+    for (const auto& unit : units) {
+        SummaryRow score;
+        score.label = fmt::format("Score [{}]", unit);
+        score.key = "score:" + unit;
+        score.unit = unit;
+        SummaryRow ratio;
+        ratio.label = fmt::format(
+            "Score per watt [{}/W]{}", unit,
+            wall ? fmt::format(" ({}/{})", wall->device, wall->channel) : std::string());
+        ratio.key = "score_per_watt:" + unit;
+        ratio.unit = unit + "/W";
+        for (const PhaseView* column : table.columns) {
+            SummaryCell s;
+            SummaryCell r;
+            for (const auto& p : perf) {
+                if (p.phase == column && p.unit == unit) {
+                    s = make_cell(CellKind::number, fmt::format("{}", p.score), false, p.score);
+                    if (p.score_per_watt) {
+                        r = make_cell(CellKind::number, format_ratio(*p.score_per_watt), false,
+                                      p.score_per_watt);
+                    }
+                }
+            }
+            score.cells.push_back(std::move(s));
+            ratio.cells.push_back(std::move(r));
+        }
+        table.rows.push_back(std::move(score));
+        table.rows.push_back(std::move(ratio));
+    }
+}
 
 SummaryTable build_summary(const RunData& run, const std::vector<PhaseView>& phases) {
     SummaryTable table;
@@ -99,6 +307,11 @@ SummaryTable build_summary(const RunData& run, const std::vector<PhaseView>& pha
     for (const auto& key : summary_channels(run)) {
         SummaryRow row;
         row.label = key.presentation.label;
+        row.group = key.presentation.group;
+        row.key =
+            fmt::format("{}:{}/{}", group_key(key.presentation.group), key.device, key.channel);
+        row.unit = key.presentation.unit;
+        row.limits = limits_of(run, key);
         for (const PhaseView* phase : table.columns) {
             row.cells.push_back(cell_for(*phase, key));
         }

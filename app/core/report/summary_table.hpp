@@ -1,8 +1,10 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
 
@@ -17,7 +19,12 @@ enum class CellKind {
 struct SummaryCell {
     CellKind kind = CellKind::no_data;
     std::string text;  // the formatted mean (number); the states seen, if recorded (not_numeric)
-    bool low_coverage = false;  // the window missed readings, so the mean may be skewed
+    bool low_coverage = false;    // the window missed readings, so the mean may be skewed
+    std::optional<double> value;  // the number behind `text`, for the JSON report
+    // Power rows: the absolute uncertainty of the mean ("0.5" for 113.4 ± 0.5), formatted like
+    // `text`; empty when phases.csv has none.
+    std::string uncertainty;
+    std::optional<double> uncertainty_value;
 };
 
 // Below this share of valid readings a window's figures may be skewed by the gap.
@@ -26,6 +33,13 @@ inline constexpr double kCoverageWarning = 0.99;
 struct SummaryRow {
     std::string label;               // "Power [W] (wattmeter/power)"
     std::vector<SummaryCell> cells;  // one per column
+    SummaryGroup group = SummaryGroup::none;
+    // A stable id for scripts: "power:wattmeter/power", "energy:wattmeter/power",
+    // "noise_corrected:slm/spl", "score:req/s", "score_per_watt:req/s".
+    std::string key;
+    std::string unit;  // as displayed ("°C"); empty for unitless rows
+    // The channel's upper sensor limits from the manifest, "UNC 85 · UC 95"; empty when none.
+    std::string limits;
 };
 
 // The table a review prints: one column per measured phase, one row per headline channel. The
@@ -36,5 +50,9 @@ struct SummaryTable {
 };
 
 SummaryTable build_summary(const RunData& run, const std::vector<PhaseView>& phases);
+
+// The rows a review adds to the channel means: energy in each window (wall power mean × window
+// length), background-corrected noise, workload score and score per watt, each after its group.
+void add_review_rows(SummaryTable& table, const RunData& run, const std::vector<PhaseView>& phases);
 
 }  // namespace wattbench::core::report

@@ -1,0 +1,94 @@
+#include "app/core/report/report_content.hpp"
+
+#include <array>
+#include <utility>
+
+#include "app/core/report/manifest_fields.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kThresholds{{
+    {"lnr", "lower non-recoverable"},
+    {"lc", "lower critical"},
+    {"lnc", "lower non-critical"},
+    {"unc", "upper non-critical"},
+    {"uc", "upper critical"},
+    {"unr", "upper non-recoverable"},
+}};
+
+std::vector<ThresholdLine> threshold_lines(const nlohmann::json& manifest) {
+    std::vector<ThresholdLine> out;
+    const auto* devices = member(manifest, "devices");
+    if (devices == nullptr || !devices->is_array()) {
+        return out;
+    }
+    for (const auto& d : *devices) {
+        const auto id = text_of(member(&d, "id"));
+        const auto* channels = member(&d, "channels");
+        if (!id || channels == nullptr || !channels->is_array()) {
+            continue;
+        }
+        for (const auto& c : *channels) {
+            const auto name = text_of(member(&c, "name"));
+            const auto* thresholds = member(&c, "thresholds");
+            if (!name) {
+                continue;
+            }
+            for (const auto& [key, label] : kThresholds) {
+                if (const auto value = number_of(member(thresholds, key))) {
+                    out.push_back({*id, *name, std::string(label), *value});
+                }
+            }
+        }
+    }
+    return out;
+}
+
+// The scan counted each discrete channel's states in its windows; phases.csv has no statistics
+// for them, so the rows get them from there.
+void take_window_states(std::vector<PhaseRow>& rows, const SamplesScan& samples) {
+    for (auto& row : rows) {
+        for (const auto& w : samples.windows) {
+            if (!w.states.empty() && w.phase == row.phase && w.device == row.device &&
+                w.channel == row.channel) {
+                row.states = w.states;
+                break;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples) {
+    auto content = std::make_unique<ReportContent>();
+    content->run = std::move(run);
+    content->samples = std::move(samples);
+    take_window_states(content->run.rows, content->samples);
+    content->phases = run_phases(content->run);
+    content->summary = build_summary(content->run, content->phases);
+    add_review_rows(content->summary, content->run, content->phases);
+    content->validity = judge_run(content->run, content->phases, content->samples);
+    content->curve = power_curve(content->run, content->phases);
+    content->thresholds = threshold_lines(content->run.manifest);
+    return content;
+}
+
+std::variant<std::unique_ptr<ReportContent>, std::string> build_report_content(
+    const std::string& run_dir, const ScanOptions& options) {
+    using Result = std::variant<std::unique_ptr<ReportContent>, std::string>;
+    auto loaded = load_run(run_dir, false);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+        return Result{std::in_place_index<1>, std::move(*error)};
+    }
+    auto scanned = scan_samples(run_dir, options);
+    if (auto* error = std::get_if<std::string>(&scanned)) {
+        return Result{std::in_place_index<1>, std::move(*error)};
+    }
+    return report_content_from(std::move(std::get<RunData>(loaded)),
+                               std::move(std::get<SamplesScan>(scanned)));
+}
+
+}  // namespace wattbench::core::report
