@@ -309,6 +309,8 @@ void append_summary(std::string& out, const SummaryTable& summary) {
     out += table.render();
 }
 
+// "Verdict: valid", "Verdict: valid, with 3 warnings", "Verdict: invalid — 2 rules failed, 1
+// warning": the first line a reviewer reads.
 std::string verdict_line(const RunValidity& v) {
     std::size_t errors = 0;
     std::size_t warnings = 0;
@@ -318,19 +320,34 @@ std::string verdict_line(const RunValidity& v) {
             warnings += c.severity == Severity::warning ? 1 : 0;
         }
     }
-    std::string out = fmt::format("**Verdict: {}**", severity_name(v.verdict));
-    if (errors > 0) {
-        out += fmt::format(" — {} rule{} failed", errors, errors == 1 ? "" : "s");
+    const std::string warned = fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s");
+    if (v.verdict == Severity::error) {
+        return fmt::format("**Verdict: {}** — {} rule{} failed{}", severity_name(v.verdict), errors,
+                           errors == 1 ? "" : "s", warnings > 0 ? ", " + warned : std::string());
     }
     if (warnings > 0) {
-        out += fmt::format("{} {} warning{}", errors > 0 ? "," : " —", warnings,
-                           warnings == 1 ? "" : "s");
+        return fmt::format("**Verdict: {}, with {}**", severity_name(Severity::ok), warned);
+    }
+    return fmt::format("**Verdict: {}**", severity_name(v.verdict));
+}
+
+// Whole numbers without decimals ("1 %", "20"), others to about four significant figures.
+std::string plain_number(double value) {
+    if (value == std::floor(value) && std::abs(value) < 1e15) {
+        return fmt::format("{:.0f}", value);
+    }
+    std::string out = format_ratio(value);
+    if (out.find('.') != std::string::npos) {
+        out.erase(out.find_last_not_of('0') + 1);
+        if (out.back() == '.') {
+            out.pop_back();
+        }
     }
     return out;
 }
 
 std::string percent_limit(double share) {
-    return format_ratio(share * 100.0) + " %";
+    return plain_number(share * 100.0) + " %";
 }
 
 // The lowest coverage of the phase's channels: one channel missing readings is enough to doubt
@@ -391,7 +408,7 @@ void append_validity(std::string& out, const ReportContent& content) {
         percent_limit(l.max_invalid_other));
     if (!l.ambient.empty()) {
         rules += fmt::format(", ambient ({}) ≥ {} °C", one_line(l.ambient),
-                             format_ratio(l.min_ambient_c));
+                             plain_number(l.min_ambient_c));
     }
     rules += l.load_short_is_error ? "; a phase short of its target load is invalid"
                                    : "; a phase short of its target load is a warning";
@@ -463,8 +480,9 @@ void append_power_curve(std::string& out, const ReportContent& content) {
                         {Align::right, Align::left, Align::right, Align::right, Align::right});
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
         const auto& p = curve.points[i];
-        table.add_row({format_ratio(p.workers), MarkdownTable::escape(one_line(p.phase)),
-                       format_fixed(p.power_w, 1), format_fixed(p.error_w, 1),
+        table.add_row({plain_number(p.workers), MarkdownTable::escape(one_line(p.phase)),
+                       format_fixed(p.power_w, 1),
+                       format_fixed(p.error_w, p.error_w < 0.05 ? 2 : 1),
                        i > 0 && i - 1 < curve.marginal_w.size()
                            ? fmt::format("{:+.1f}", curve.marginal_w[i - 1])
                            : std::string(kNoData)});
@@ -475,7 +493,10 @@ void append_power_curve(std::string& out, const ReportContent& content) {
         if (curve.knee && !curve.knee->from_topology) {
             sentence += " (the knee found from the curve's shape: the manifest has no topology)";
         }
-        out += fmt::format("\n{}.\n", one_line(sentence));
+        if (sentence.back() != '.') {
+            sentence += '.';
+        }
+        out += fmt::format("\n{}\n", one_line(sentence));
     }
 }
 
@@ -555,7 +576,7 @@ void append_environment(std::string& out, const RunData& run) {
             }
             line += ")";
             if (range) {
-                line += fmt::format(", range {} {}", format_ratio(*range), unit);
+                line += fmt::format(", range {} {}", plain_number(*range), unit);
             }
             accuracy.push_back(std::move(line));
         }

@@ -143,8 +143,8 @@ SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
     return {};
 }
 
-// "UNC 85 · UC 95": the upper limits a reading is compared with in the review's table (the
-// lower ones matter for fans and voltages too, so they come first when set).
+// "UNC 85 · UC 95": the limits a reading is compared with in the review's table. A temperature
+// (or power, noise) only has a ceiling that matters, a fan a floor, a voltage both.
 std::string limits_of(const RunData& run, const ChannelKey& key) {
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLimits{{
         {"lnr", "LNR"},
@@ -157,7 +157,15 @@ std::string limits_of(const RunData& run, const ChannelKey& key) {
     const auto* thresholds =
         member(find_channel(find_device(run.manifest, key.device), key.channel), "thresholds");
     std::string out;
+    const bool lower = key.presentation.group != SummaryGroup::temperature &&
+                       key.presentation.group != SummaryGroup::power &&
+                       key.presentation.group != SummaryGroup::apparent_power &&
+                       key.presentation.group != SummaryGroup::sound;
+    const bool upper = key.presentation.group != SummaryGroup::fan;
     for (const auto& [name, title] : kLimits) {
+        if ((name.front() == 'l' && !lower) || (name.front() == 'u' && !upper)) {
+            continue;
+        }
         if (const auto limit = number_of(member(thresholds, name))) {
             if (!out.empty()) {
                 out += " · ";
@@ -215,9 +223,14 @@ void add_review_rows(SummaryTable& table, const RunData& run,
             }
             energy.cells.push_back(std::move(cell));
         }
-        table.rows.insert(table.rows.begin() + static_cast<std::ptrdiff_t>(
-                                                   insert_position(table, SummaryGroup::power)),
-                          std::move(energy));
+        const bool any =
+            std::any_of(energy.cells.begin(), energy.cells.end(),
+                        [](const SummaryCell& c) { return c.kind != CellKind::no_data; });
+        if (any) {
+            table.rows.insert(table.rows.begin() + static_cast<std::ptrdiff_t>(
+                                                       insert_position(table, SummaryGroup::power)),
+                              std::move(energy));
+        }
     }
 
     const auto noise = noise_rows(run, phases);

@@ -103,20 +103,72 @@ TEST(SummaryTable, CellsTellNoDataFromNotNumeric) {
 
 TEST(SummaryTable, CsvHasPlainPhaseNamesAndEmptyCellsWithoutNumbers) {
     EXPECT_EQ(render_csv(make_run()),
-              "quantity,idle,cpu-1,extra\n"
-              "Power [W] (wm/power),71.5,100.3,80.0\n"
-              "Power [W] (ext/power),,12.0,\n"
-              "Temperature [°C] (bmc/system_temp),,,\n"
-              "Fan [RPM] (bmc/fan_1),,3362,\n"
-              "State (bmc/cpu_temp),,,\n");
+              "quantity,idle,cpu-1,extra,limits\n"
+              "Power [W] (wm/power),71.5,100.3,80.0,\n"
+              "Power [W] (ext/power),,12.0,,\n"
+              "Temperature [°C] (bmc/system_temp),,,,\n"
+              "Fan [RPM] (bmc/fan_1),,3362,,\n"
+              "State (bmc/cpu_temp),,,,\n");
 }
 
 TEST(SummaryTable, CsvQuotesWhatNeedsIt) {
     RunData run;
     run.rows = {make_row("idle, quiet", "wm", "power", "W", 70.0)};
     EXPECT_EQ(render_csv(run),
-              "quantity,\"idle, quiet\"\n"
-              "Power [W] (wm/power),70.0\n");
+              "quantity,\"idle, quiet\",limits\n"
+              "Power [W] (wm/power),70.0,\n");
+}
+
+// The review's rows: power ± its uncertainty, energy in the window, limits beside the channel.
+RunData make_review_run() {
+    RunData run;
+    run.manifest = nlohmann::json::parse(R"({
+      "devices": [
+        {"id": "wm", "channels": [{"name": "power", "quantity": "power", "unit": "W"}]},
+        {"id": "bmc", "channels": [
+          {"name": "cpu_temp", "quantity": "temperature", "unit": "degC",
+           "thresholds": {"lnr": 5, "lc": null, "lnc": null, "unc": 85, "uc": 95, "unr": null}},
+          {"name": "fan_1", "quantity": "fan", "unit": "RPM",
+           "thresholds": {"lnr": 300, "lc": 500, "lnc": null, "unc": null, "uc": 9000, "unr": null}}
+        ]}
+      ],
+      "phases": [{"name": "idle", "status": "done", "window_start": "2026-11-29T10:00:00.000Z",
+                  "window_end": "2026-11-29T10:10:00.000Z"}]
+    })");
+    auto power = make_row("idle", "wm", "power", "W", 113.4);
+    power.uncertainty = 0.004;  // 0.45 W
+    run.rows = {power, make_row("idle", "bmc", "cpu_temp", "degC", 40.0),
+                make_row("idle", "bmc", "fan_1", "RPM", 2000.0)};
+    return run;
+}
+
+TEST(SummaryTable, ReviewRowsCarryUncertaintyEnergyAndLimits) {
+    const RunData run = make_review_run();
+    const auto phases = run_phases(run);
+    auto table = build_summary(run, phases);
+    add_review_rows(table, run, phases);
+    ASSERT_EQ(table.rows.size(), 4U);
+    EXPECT_EQ(table.rows[0].key, "power:wm/power");
+    EXPECT_EQ(table.rows[0].cells[0].text, "113.4");
+    EXPECT_EQ(table.rows[0].cells[0].uncertainty, "0.5");
+    EXPECT_NEAR(*table.rows[0].cells[0].uncertainty_value, 0.4536, 1e-9);
+    // 113.4 W for 10 minutes.
+    EXPECT_EQ(table.rows[1].key, "energy:wm/power");
+    EXPECT_NEAR(*table.rows[1].cells[0].value, 18.9, 1e-9);
+    EXPECT_EQ(table.rows[1].cells[0].text, "18.90");
+    // A temperature shows its ceilings, a fan its floors.
+    EXPECT_EQ(table.rows[2].limits, "UNC 85.0 · UC 95.0");
+    EXPECT_EQ(table.rows[3].limits, "LNR 300 · LC 500");
+}
+
+TEST(SummaryTable, CsvGivesTheUncertaintyItsOwnRow) {
+    EXPECT_EQ(render_csv(make_review_run()),
+              "quantity,idle,limits\n"
+              "Power [W] (wm/power),113.4,\n"
+              "Uncertainty ± of Power [W] (wm/power),0.5,\n"
+              "\"Energy in window [Wh] (mean power × window length, wm/power)\",18.90,\n"
+              "Temperature [°C] (bmc/cpu_temp),40.0,UNC 85.0 · UC 95.0\n"
+              "Fan [RPM] (bmc/fan_1),2000,LNR 300 · LC 500\n");
 }
 
 }  // namespace
