@@ -61,6 +61,7 @@ struct Subcommand {
 };
 Subcommand add_import_command(CLI::App& app);    // import_command.cpp
 Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
+Subcommand add_compare_command(CLI::App& app);   // compare_command.cpp
 
 int run_command(const RunArgs& args);
 CLI::App* add_load_command(CLI::App& app, LoadArgs& args);

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
 
     const auto import_cmd = add_import_command(app);
     const auto annotate_cmd = add_annotate_command(app);
+    const auto compare_cmd = add_compare_command(app);
 
     try {
         app.parse(argc, argv);
@@ -76,6 +77,9 @@ int main(int argc, char** argv) {
     }
     if (*annotate_cmd.app) {
         return annotate_cmd.run();
+    }
+    if (*compare_cmd.app) {
+        return compare_cmd.run();
     }
     if (*load_cmd) {
         return load_command(load);

@@ -214,6 +214,13 @@ nlohmann::json build_manifest(const ManifestState& st) {
         {"exit_code", exit_code >= 0 ? nlohmann::json(exit_code) : nlohmann::json(nullptr)},
         {"interval_s", seconds(p.run.interval)},
         {"uncertainty_limit", p.run.uncertainty_limit},
+        {"validity",
+         {{"max_uncertainty", p.validity.max_uncertainty},
+          {"max_invalid_power", p.validity.max_invalid_power},
+          {"max_invalid_other", p.validity.max_invalid_other},
+          {"min_ambient", p.validity.min_ambient},
+          {"ambient", p.validity.ambient.empty() ? nlohmann::json(nullptr)
+                                                 : nlohmann::json(p.validity.ambient)}}},
         {"overrides", st.options ? st.options->overrides : nlohmann::json::object()},
     };
 

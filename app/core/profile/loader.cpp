@@ -24,13 +24,15 @@
 #include "app/core/profile/toml_table.hpp"
 #include "app/core/profile/toml_value_text.hpp"
 #include "app/core/profile/utf8.hpp"
+#include "app/core/profile/validity_reader.hpp"
 #include "app/core/profile/warmup_reader.hpp"
 
 namespace wattbench::core::profile {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> top_level_keys{"run", "target", "device", "phase"};
+constexpr std::array<std::string_view, 5> top_level_keys{"run", "target", "device", "phase",
+                                                          "validity"};
 
 // Far beyond any real profile, yet small enough for toml11's recursive parser and for run
 // directories that hold one row per phase.
@@ -119,6 +121,14 @@ Profile read_profile(const toml::value& root_value, const std::string& file,
         fail({file, 0, 0}, "", "the profile has no [[phase]]");
     }
     check_warmup_devices(profile, ctx.registry);
+    profile.validity.max_uncertainty = profile.run.uncertainty_limit;
+    if (const toml::value* validity = root.find("validity")) {
+        if (!validity->is_table()) {
+            root.fail("validity", "expected a [validity] table, got " + describe_value(*validity));
+        }
+        profile.validity = read_validity(TomlTable(*validity, file, "validity"), profile.run);
+    }
+    check_validity_ambient(profile, ctx.registry);
     return profile;
 }
 

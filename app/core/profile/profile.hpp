@@ -59,6 +59,17 @@ struct RunSettings {
     double uncertainty_limit = 0.01;
 };
 
+// [validity]: the limits a report judges each phase by (SPEC's by default), recorded in the
+// manifest's run entry.
+struct ValiditySettings {
+    double max_uncertainty = 0.01;  // relative; without the key: [run] uncertainty_limit
+    double max_invalid_power = 0.01;
+    double max_invalid_other = 0.02;
+    double min_ambient = 20.0;  // degC, checked only with `ambient`
+    std::string ambient;        // "device/channel"; empty: no ambient rule
+    SourceLocation ambient_location;
+};
+
 struct DeviceSettings {
     std::string id;
     std::string driver;
@@ -99,6 +110,7 @@ struct Profile {
     std::string path;
     std::string text;  // the file as read, kept for the manifest
     RunSettings run;
+    ValiditySettings validity;
     std::optional<TargetSettings> target;  // [target]: loads run on another machine over ssh
     std::vector<DeviceSettings> devices;
     std::vector<PhaseSettings> phases;

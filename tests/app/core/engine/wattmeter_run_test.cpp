@@ -448,6 +448,10 @@ TEST(WattmeterRanging, AutoRangeSwitchInWindowFlagsThePhase) {
     EXPECT_EQ(manifest["devices"][0]["settings"]["current_range"], "auto");
     EXPECT_EQ(manifest["devices"][0]["settings"]["current_range_in_use"], 5.0);
     EXPECT_EQ(manifest["devices"][0]["settings"]["ranging"], "auto");
+    // Without a [validity] table the report judges by [run] uncertainty_limit and SPEC's rest.
+    EXPECT_EQ(manifest["run"]["validity"]["max_uncertainty"], 0.0005);
+    EXPECT_EQ(manifest["run"]["validity"]["max_invalid_power"], 0.01);
+    EXPECT_TRUE(manifest["run"]["validity"]["ambient"].is_null());
     const auto& flags = manifest["phases"][1]["flags"];
     EXPECT_NE(std::find(flags.begin(), flags.end(), "range_change"), flags.end());
     if (!HasFailure()) {

@@ -1,0 +1,216 @@
+#include "app/core/report/comparison_report.hpp"
+
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/core/record/csv.hpp"
+#include "app/core/report/markdown_table.hpp"
+#include "app/core/report/value_format.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+std::string signed_ratio(double v) {
+    auto text = format_ratio(v);
+    return (v > 0.0 && text.find_first_not_of("0.") != std::string::npos) ? "+" + text : text;
+}
+
+std::string signed_pct(double v) {
+    if (!std::isfinite(v)) {
+        return "n/a";
+    }
+    auto text = fmt::format("{:+.1f}", v);
+    return text == "-0.0" ? "+0.0" : text;
+}
+
+std::string full(double v) {
+    return std::isfinite(v) ? fmt::format("{}", v) : "";
+}
+
+std::string curve_markdown(const Comparison& c) {
+    std::string out = "## Power versus load\n\n";
+    bool any = false;
+    std::map<double, std::vector<std::string>> cells;  // busy CPUs -> one cell per run
+    std::vector<std::string> header = {"Busy CPUs"};
+    for (std::size_t i = 0; i < c.curves.size(); ++i) {
+        const auto name = comparison_run_name(c, i);
+        const auto& curve = c.curves[i];
+        if (!curve) {
+            out += fmt::format(
+                "- {}: no power-versus-load curve (fewer than two idle or cpu "
+                "phases with wall power)\n",
+                MarkdownTable::escape(name));
+            continue;
+        }
+        any = true;
+        out += fmt::format("- {} ({}/{}): {}\n", MarkdownTable::escape(name), curve->device,
+                           curve->channel, curve->sentence);
+        header.push_back(fmt::format("{} [W]", name));
+        for (const auto& p : curve->points) {
+            auto& row = cells[p.workers];
+            row.resize(header.size() - 1);
+            row.back() = p.error_w > 0.0 ? fmt::format("{} ± {}", format_fixed(p.power_w, 1),
+                                                       format_fixed(p.error_w, 1))
+                                         : format_fixed(p.power_w, 1);
+        }
+    }
+    if (!any) {
+        return out + "\n";
+    }
+    std::vector<MarkdownTable::Align> align(header.size(), MarkdownTable::Align::right);
+    MarkdownTable table(header, align);
+    for (auto& [workers, row] : cells) {
+        row.resize(header.size() - 1);
+        std::vector<std::string> line = {format_ratio(workers)};
+        if (workers == std::round(workers)) {
+            line[0] = fmt::format("{}", static_cast<long long>(workers));
+        }
+        line.insert(line.end(), row.begin(), row.end());
+        table.add_row(std::move(line));
+    }
+    return out + "\nMean wall power of the window ± the half-width of its 95 % interval.\n\n" +
+           table.render();
+}
+
+nlohmann::json number_or_null(double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+std::string comparison_run_name(const Comparison& c, std::size_t i) {
+    if (c.pairs.empty()) {
+        return i < c.run_dirs.size() ? c.run_dirs[i] : std::string();
+    }
+    return i == 0 ? c.pairs.front().name_a : c.pairs[i - 1].name_b;
+}
+
+std::string render_comparison_markdown(const Comparison& c) {
+    std::string out = "# Comparison\n\n";
+    for (std::size_t i = 0; i < c.run_dirs.size(); ++i) {
+        const auto letter = i == 0                   ? std::string("A (baseline)")
+                            : c.run_dirs.size() == 2 ? std::string("B")
+                                                     : fmt::format("B{}", i);
+        out += fmt::format("- {}: {}, `{}`\n", letter,
+                           MarkdownTable::escape(comparison_run_name(c, i)), c.run_dirs[i]);
+    }
+    out +=
+        "\nΔ = B − A; Δ % = 100 (B − A) / A with its 95 % confidence interval, combining both "
+        "runs' window statistics and meter uncertainty (Welch–Satterthwaite degrees of "
+        "freedom). Where the interval spans zero the verdict is \"no significant "
+        "difference\".\n\n";
+    for (const auto& pair : c.pairs) {
+        out += fmt::format("## {} against {}\n\n", MarkdownTable::escape(pair.name_b),
+                           MarkdownTable::escape(pair.name_a));
+        using A = MarkdownTable::Align;
+        MarkdownTable table(
+            {"Phase", "Channel", "A", "B", "Δ", "Δ %", "95 % CI", "Verdict"},
+            {A::left, A::left, A::right, A::right, A::right, A::right, A::right, A::left});
+        for (const auto& r : pair.rows) {
+            const auto channel = r.unit.empty() ? r.channel : r.channel + " [" + r.unit + "]";
+            const auto ci = r.ci_low_pct && r.ci_high_pct
+                                ? fmt::format("[{}, {}] %", signed_pct(*r.ci_low_pct),
+                                              signed_pct(*r.ci_high_pct))
+                                : std::string("n/a");
+            table.add_row({MarkdownTable::escape(r.phase), MarkdownTable::escape(channel),
+                           format_ratio(r.a), format_ratio(r.b), signed_ratio(r.diff),
+                           signed_pct(r.diff_pct) + (std::isfinite(r.diff_pct) ? " %" : ""), ci,
+                           MarkdownTable::escape(r.verdict)});
+        }
+        out += table.render() + "\n";
+    }
+    return out + curve_markdown(c);
+}
+
+std::string render_comparison_csv(const Comparison& c) {
+    std::string out =
+        "run_a,run_b,phase,channel,unit,a,b,diff,diff_pct,ci_low_pct,ci_high_pct,significant,"
+        "verdict\n";
+    for (const auto& pair : c.pairs) {
+        for (const auto& r : pair.rows) {
+            const std::vector<std::string> fields = {pair.name_a,
+                                                     pair.name_b,
+                                                     r.phase,
+                                                     r.channel,
+                                                     r.unit,
+                                                     full(r.a),
+                                                     full(r.b),
+                                                     full(r.diff),
+                                                     full(r.diff_pct),
+                                                     r.ci_low_pct ? full(*r.ci_low_pct) : "",
+                                                     r.ci_high_pct ? full(*r.ci_high_pct) : "",
+                                                     r.significant ? "true" : "false",
+                                                     r.verdict};
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                out += (i ? "," : "") + record::csv_field(fields[i]);
+            }
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+std::string render_comparison_json(const Comparison& c) {
+    nlohmann::json out;
+    out["runs"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < c.run_dirs.size(); ++i) {
+        out["runs"].push_back({{"dir", c.run_dirs[i]}, {"name", comparison_run_name(c, i)}});
+    }
+    out["pairs"] = nlohmann::json::array();
+    for (const auto& pair : c.pairs) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const auto& r : pair.rows) {
+            rows.push_back(
+                {{"phase", r.phase},
+                 {"channel", r.channel},
+                 {"unit", r.unit},
+                 {"a", number_or_null(r.a)},
+                 {"b", number_or_null(r.b)},
+                 {"diff", number_or_null(r.diff)},
+                 {"diff_pct", number_or_null(r.diff_pct)},
+                 {"ci_low_pct", r.ci_low_pct ? number_or_null(*r.ci_low_pct) : nullptr},
+                 {"ci_high_pct", r.ci_high_pct ? number_or_null(*r.ci_high_pct) : nullptr},
+                 {"significant", r.significant},
+                 {"verdict", r.verdict}});
+        }
+        out["pairs"].push_back({{"a", pair.name_a}, {"b", pair.name_b}, {"rows", rows}});
+    }
+    out["curves"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < c.curves.size(); ++i) {
+        const auto& curve = c.curves[i];
+        if (!curve) {
+            out["curves"].push_back(nullptr);
+            continue;
+        }
+        nlohmann::json points = nlohmann::json::array();
+        for (const auto& p : curve->points) {
+            points.push_back({{"phase", p.phase},
+                              {"workers", p.workers},
+                              {"power_w", p.power_w},
+                              {"error_w", p.error_w}});
+        }
+        nlohmann::json knee = nullptr;
+        if (curve->knee) {
+            knee = {{"cpus", curve->knee->cores},
+                    {"per_core_w", curve->knee->per_core_w},
+                    {"per_thread_w", curve->knee->per_thread_w
+                                         ? nlohmann::json(*curve->knee->per_thread_w)
+                                         : nlohmann::json(nullptr)},
+                    {"from_topology", curve->knee->from_topology}};
+        }
+        out["curves"].push_back({{"run", comparison_run_name(c, i)},
+                                 {"device", curve->device},
+                                 {"channel", curve->channel},
+                                 {"points", points},
+                                 {"marginal_w", curve->marginal_w},
+                                 {"knee", knee},
+                                 {"sentence", curve->sentence}});
+    }
+    return out.dump(2) + "\n";
+}
+
+}  // namespace wattbench::core::report

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+
+#include "app/core/report/comparison.hpp"
+
+namespace wattbench::core::report {
+
+// The three text spellings of `wattbench compare`: every run after the first against the
+// first. Markdown: one table per pair (phase, channel, A, B, Δ, Δ %, 95 % CI, verdict), then
+// the power-versus-load points of every run side by side with each run's knee sentence.
+std::string render_comparison_markdown(const Comparison& comparison);
+
+// One table for scripts, one line per compared value: run_a, run_b, phase, channel, unit, a, b,
+// diff, diff_pct, ci_low_pct, ci_high_pct (empty when there is no interval), significant
+// (true/false), verdict. Numbers are written in full (shortest round-trip form). The curves'
+// points are in the Markdown and JSON reports.
+std::string render_comparison_csv(const Comparison& comparison);
+
+// {"runs": [{"dir", "name"}], "pairs": [{"a", "b", "rows": [...]}], "curves": [... | null]}.
+std::string render_comparison_json(const Comparison& comparison);
+
+// The name of run i (manifest run.name, else its directory's name), as the pairs carry it.
+std::string comparison_run_name(const Comparison& comparison, std::size_t i);
+
+}  // namespace wattbench::core::report
