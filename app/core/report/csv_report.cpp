@@ -9,6 +9,7 @@
 #include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
+#include "app/core/report/validity_lines.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
@@ -70,18 +71,12 @@ std::string validity_csv(const ReportContent& content) {
         std::string rules;
         if (judged != content.validity.phases.end()) {
             verdict.emplace_back(severity_name(judged->verdict));
-            for (const auto& c : judged->checks) {
-                if (c.severity == Severity::ok) {
-                    continue;
-                }
+            for (const auto& f : failed_rules(*judged)) {
                 if (!rules.empty()) {
                     rules += "; ";
                 }
-                rules += fmt::format("{}: {}", c.severity == Severity::error ? "error" : "warning",
-                                     c.detail.empty() ? c.rule : c.detail);
-                if (!c.channel.empty()) {
-                    rules += " (" + c.channel + ")";
-                }
+                rules += fmt::format("{}: {}", f.severity == Severity::error ? "error" : "warning",
+                                     f.text());
             }
         } else {
             verdict.emplace_back();

@@ -17,6 +17,7 @@
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 #include "app/core/report/utc_time.hpp"
+#include "app/core/report/validity_lines.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
@@ -314,10 +315,11 @@ void append_summary(std::string& out, const SummaryTable& summary) {
 std::string verdict_line(const RunValidity& v) {
     std::size_t errors = 0;
     std::size_t warnings = 0;
+    // Counted as listed below the table: one per rule not met, however many channels it names.
     for (const auto& p : v.phases) {
-        for (const auto& c : p.checks) {
-            errors += c.severity == Severity::error ? 1 : 0;
-            warnings += c.severity == Severity::warning ? 1 : 0;
+        for (const auto& f : failed_rules(p)) {
+            errors += f.severity == Severity::error ? 1 : 0;
+            warnings += f.severity == Severity::warning ? 1 : 0;
         }
     }
     const std::string warned = fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s");
@@ -414,7 +416,7 @@ void append_validity(std::string& out, const ReportContent& content) {
                                    : "; a phase short of its target load is a warning";
     out += rules + " (SPECpower's limits unless the profile's `[validity]` table set others).\n";
 
-    std::vector<std::string> failed;
+    std::vector<std::pair<bool, std::string>> failed;  // error?, line
     MarkdownTable table({"Phase", "Verdict", "Coverage", "Uncertainty", "Flags"},
                         {Align::left, Align::left, Align::right, Align::right, Align::left});
     for (const auto& p : v.phases) {
@@ -437,29 +439,22 @@ void append_validity(std::string& out, const ReportContent& content) {
         table.add_row({MarkdownTable::escape(one_line(title)),
                        std::string(severity_name(p.verdict)), coverage, uncertainty,
                        MarkdownTable::escape(one_line(flags))});
-        for (const auto& c : p.checks) {
-            if (c.severity == Severity::ok) {
-                continue;
-            }
-            std::string line = fmt::format("- {}: {} — {}", one_line(p.phase),
-                                           c.severity == Severity::error ? "**error**" : "warning",
-                                           one_line(c.detail.empty() ? c.rule : c.detail));
-            if (!c.channel.empty()) {
-                line += fmt::format(" ({})", one_line(c.channel));
-            }
-            failed.push_back(std::move(line));
+        for (const auto& f : failed_rules(p)) {
+            const bool error = f.severity == Severity::error;
+            failed.emplace_back(error,
+                                fmt::format("- {}: {} — {}", one_line(p.phase),
+                                            error ? "**error**" : "warning", one_line(f.text())));
         }
     }
     if (!v.phases.empty()) {
         out += '\n' + table.render();
     }
     // Errors before warnings, each in phase order, as a reader fixes them in that order.
-    std::stable_partition(failed.begin(), failed.end(), [](const std::string& line) {
-        return line.find("**error**") != std::string::npos;
-    });
+    std::stable_partition(failed.begin(), failed.end(),
+                          [](const auto& line) { return line.first; });
     if (!failed.empty()) {
         out += "\nRules not met:\n\n";
-        for (const auto& line : failed) {
+        for (const auto& [error, line] : failed) {
             out += line + '\n';
         }
     }
