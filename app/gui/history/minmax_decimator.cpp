@@ -135,3 +135,33 @@ std::vector<Point> decimate_minmax(std::span<const Point> points, std::size_t bu
 }
 
 }  // namespace wattbench::gui::history
+
+namespace wattbench::gui::history {
+
+std::vector<Point> decimate_minmax_aligned(std::span<const Point> points, double width) {
+    if (!(width > 0.0)) {
+        return {points.begin(), points.end()};
+    }
+    std::vector<Point> out;
+    std::size_t i = 0;
+    while (i < points.size()) {
+        const auto b = static_cast<long long>(std::floor(points[i].t / width));
+        Point min = points[i];
+        Point max = points[i];
+        std::size_t j = i + 1;
+        for (; j < points.size() && static_cast<long long>(std::floor(points[j].t / width)) == b;
+             ++j) {
+            if (points[j].v < min.v) {
+                min = points[j];
+            }
+            if (points[j].v > max.v) {
+                max = points[j];
+            }
+        }
+        push_extremes(out, min, max);
+        i = j;
+    }
+    return out;
+}
+
+}  // namespace wattbench::gui::history

@@ -47,4 +47,9 @@ private:
 // pixels: at most 2·buckets points, spikes kept. Input must be sorted by time.
 std::vector<Point> decimate_minmax(std::span<const Point> points, std::size_t buckets);
 
+// The same reduction with buckets of `width` seconds at multiples of it ([k·width, (k+1)·width)),
+// so a bucket's points stay the same as later readings arrive and a chart can keep them drawn.
+// At most two points per bucket, in time order; input sorted by time.
+std::vector<Point> decimate_minmax_aligned(std::span<const Point> points, double width);
+
 }  // namespace wattbench::gui::history

@@ -14,47 +14,33 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
+#include "app/charts/chart_style.hpp"
+#include "app/charts/phase_bands.hpp"
 #include "app/gui/history/minmax_decimator.hpp"
 
 namespace wattbench::gui::widgets {
 
 namespace {
 
-bool dark_palette() {
-    return QApplication::palette().color(QPalette::Window).lightness() < 128;
-}
-
-// Mains voltage (~230 V) next to 12/5/3.3 V rails would flatten the rails to lines; channels
-// whose display range starts this high get their own axis on the right.
-constexpr double kRightAxisFrom = 50.0;
-
-// Distinct on light and dark backgrounds (Tableau 10); the chart theme's own colours are lost
-// once a pen width is set.
-constexpr QRgb kLineColours[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
-                                 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
-
-QColor band_colour(bool window) {
-    QColor c = QApplication::palette().color(QPalette::Highlight);
-    c.setAlpha(window ? (dark_palette() ? 70 : 48) : (dark_palette() ? 30 : 20));
-    return c;
+charts::ChartPalette chart_palette() {
+    return charts::palette_from(QApplication::palette());
 }
 
 void nice_range(QValueAxis* axis, double lo, double hi) {
-    if (!(lo <= hi)) {
-        lo = 0.0;
-        hi = 1.0;
-    }
-    if (hi - lo < 1e-9) {
-        const double pad = std::max(std::abs(hi) * 0.05, 0.5);
-        lo -= pad;
-        hi += pad;
-    } else {
-        const double pad = (hi - lo) * 0.08;
-        lo -= pad;
-        hi += pad;
-    }
-    axis->setRange(lo, hi);
+    const auto [a, b] = charts::padded_range(lo, hi);
+    axis->setRange(a, b);
     axis->applyNiceNumbers();
+}
+
+// Buckets of 0.1 s times a power of two: the width stays put while the shown span grows, until
+// it has doubled, so the drawn buckets stay valid between those steps.
+bool same(double a, double b) {
+    return a == b || (std::isnan(a) && std::isnan(b));
+}
+
+double bucket_width(double span_s, double buckets) {
+    const double raw = std::max(span_s / buckets, 1e-3);
+    return 0.1 * std::exp2(std::ceil(std::log2(raw / 0.1)));
 }
 
 }  // namespace
@@ -73,50 +59,52 @@ ChartView::ChartView(history::ChartGroup group, bool overview, QWidget* parent)
 
     x_axis_ = new QDateTimeAxis(chart);
     x_axis_->setFormat(QStringLiteral("HH:mm:ss"));
-    x_axis_->setTickCount(overview_ ? 7 : 5);
+    x_axis_->setTickCount(charts::x_tick_count(overview_));
     chart->addAxis(x_axis_, Qt::AlignBottom);
     y_axis_ = new QValueAxis(chart);
-    y_axis_->setLabelFormat(QStringLiteral("%.4g"));
-    y_axis_->setTickCount(overview_ ? 3 : 5);
+    y_axis_->setLabelFormat(charts::kValueLabelFormat);
+    y_axis_->setTickCount(charts::y_tick_count(overview_));
     chart->addAxis(y_axis_, Qt::AlignLeft);
     apply_palette();
 }
 
 void ChartView::apply_palette() {
-    chart()->setTheme(dark_palette() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const auto pal = chart_palette();
+    chart()->setTheme(pal.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart()->setBackgroundVisible(false);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
+    const QFont small = charts::axis_font(font());
     x_axis_->setLabelsFont(small);
     y_axis_->setLabelsFont(small);
     if (y_right_) {
         y_right_->setLabelsFont(small);
     }
     chart()->legend()->setFont(small);
-    QFont title = font();
-    title.setBold(true);
-    chart()->setTitleFont(title);
-    const QColor text = QApplication::palette().color(QPalette::WindowText);
-    chart()->setTitleBrush(text);
-    chart()->legend()->setLabelColor(text);
+    chart()->setTitleFont(charts::title_font(font()));
+    chart()->setTitleBrush(pal.text);
+    chart()->legend()->setLabelColor(pal.text);
     for (auto* axis : {static_cast<QAbstractAxis*>(x_axis_), static_cast<QAbstractAxis*>(y_axis_),
                        static_cast<QAbstractAxis*>(y_right_)}) {
         if (axis) {
             // Labels grow as the range moves; Qt Charts would elide them to "..." otherwise.
             axis->setTruncateLabels(false);
-            axis->setLabelsColor(text);
-            QColor grid = text;
-            grid.setAlpha(40);
-            axis->setGridLineColor(grid);
+            axis->setLabelsColor(pal.text);
+            axis->setGridLineColor(charts::grid_colour(pal));
         }
     }
+    // The theme resets the pens.
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        series_[i].series->setPen(charts::series_pen(i, overview_));
+        series_[i].tail->setPen(charts::series_pen(i, overview_));
+    }
     style_legend();
+    frame_.valid = false;
 }
 
 void ChartView::set_catalog(const core::record::Catalog& catalog,
                             const std::set<std::string>& hidden) {
     chart()->removeAllSeries();
     series_.clear();
+    frame_.valid = false;
     if (y_right_) {
         chart()->removeAxis(y_right_);
         delete y_right_;
@@ -147,27 +135,27 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
             line.channel = c;
             line.name = dev.device_id + "/" + spec.name;
             line.right_axis = group_ == history::ChartGroup::voltage && spec.display_min &&
-                              *spec.display_min >= kRightAxisFrom;
+                              *spec.display_min >= charts::kRightAxisFrom;
             line.series = new QLineSeries(chart());
             line.series->setName(QString::fromStdString(several_devices ? line.name : spec.name) +
                                  (line.right_axis ? QStringLiteral(" ▸") : QString()));
-            QPen pen(QColor::fromRgb(kLineColours[series_.size() % std::size(kLineColours)]));
-            pen.setWidthF(overview_ ? 1.2 : 1.8);
-            line.series->setPen(pen);
-            chart()->addSeries(line.series);
-            line.series->attachAxis(x_axis_);
-            if (line.right_axis) {
-                if (!y_right_) {
-                    y_right_ = new QValueAxis(chart());
-                    y_right_->setLabelFormat(QStringLiteral("%.4g"));
-                    y_right_->setTickCount(y_axis_->tickCount());
-                    chart()->addAxis(y_right_, Qt::AlignRight);
-                }
-                line.series->attachAxis(y_right_);
-            } else {
-                line.series->attachAxis(y_axis_);
+            line.tail = new QLineSeries(chart());
+            if (line.right_axis && !y_right_) {
+                y_right_ = new QValueAxis(chart());
+                y_right_->setLabelFormat(charts::kValueLabelFormat);
+                y_right_->setTickCount(y_axis_->tickCount());
+                chart()->addAxis(y_right_, Qt::AlignRight);
             }
-            line.series->setVisible(!hidden.contains(line.name));
+            for (auto* s : {line.series, line.tail}) {
+                s->setPen(charts::series_pen(series_.size(), overview_));
+                chart()->addSeries(s);
+                s->attachAxis(x_axis_);
+                s->attachAxis(line.right_axis ? y_right_ : y_axis_);
+                s->setVisible(!hidden.contains(line.name));
+            }
+            for (auto* m : chart()->legend()->markers(line.tail)) {
+                m->setVisible(false);
+            }
             series_.push_back(line);
         }
     }
@@ -177,11 +165,17 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
     }
     apply_palette();
     // Clicking a legend entry switches its line off and on; the entry stays, dimmed.
-    for (auto* marker : chart()->legend()->markers()) {
-        connect(marker, &QLegendMarker::clicked, this, [this, marker] {
+    for (const auto& line : series_) {
+        auto* marker = chart()->legend()->markers(line.series).value(0);
+        if (!marker) {
+            continue;
+        }
+        connect(marker, &QLegendMarker::clicked, this, [this, marker, tail = line.tail] {
             auto* s = marker->series();
             s->setVisible(!s->isVisible());
+            tail->setVisible(s->isVisible());
             marker->setVisible(true);
+            frame_.valid = false;
             style_legend();
             if (on_toggled) {
                 on_toggled();
@@ -194,7 +188,12 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
 void ChartView::style_legend() {
     const QColor text = QApplication::palette().color(QPalette::WindowText);
     for (auto* marker : chart()->legend()->markers()) {
-        marker->setVisible(true);
+        const bool tail = std::any_of(series_.begin(), series_.end(),
+                                      [&](const Line& l) { return l.tail == marker->series(); });
+        marker->setVisible(!tail);
+        if (tail) {
+            continue;
+        }
         QColor c = text;
         if (!marker->series()->isVisible()) {
             c.setAlpha(90);
@@ -231,7 +230,7 @@ std::set<std::string> ChartView::names() const {
 std::size_t ChartView::point_count() const {
     std::size_t n = 0;
     for (const auto& l : series_) {
-        n += static_cast<std::size_t>(l.series->count());
+        n += static_cast<std::size_t>(l.series->count() + l.tail->count());
     }
     return n;
 }
@@ -245,41 +244,143 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     if (!(t1 > t0)) {
         t1 = t0 + 1.0;
     }
-    t0_ = t0;
-    t1_ = t1;
-    bands_ = history.bands();
-    // About one point per horizontal pixel of the plot (min/max pairs): more would cost time
-    // (Qt Charts rebuilds each line's geometry per point) and show nothing new.
-    const auto buckets = static_cast<std::size_t>(std::max(60, width() / 3));
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    double rlo = lo, rhi = hi;
+    const bool bands_changed = bands_.size() != history.bands().size() ||
+                               !std::equal(bands_.begin(), bands_.end(), history.bands().begin(),
+                                           [](const auto& a, const auto& b) {
+                                               return a.name == b.name && same(a.start, b.start) &&
+                                                      same(a.window_start, b.window_start) &&
+                                                      same(a.window_end, b.window_end) &&
+                                                      same(a.end, b.end);
+                                           });
+    if (bands_changed) {
+        bands_ = history.bands();
+    }
+    // About one point per three pixels of the plot (a min/max pair per bucket): more would
+    // cost time (Qt Charts rebuilds each line's geometry and outline per point) and show
+    // nothing new.
+    const double plot_px = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width();
+    const double bucket = bucket_width(t1 - t0, std::max(60.0, plot_px / 3.0));
+    const double q1 = std::ceil(t1 / bucket) * bucket;
+    // A chart that starts at the first reading keeps that edge; a sliding span keeps its width.
+    const double q0 = t0 <= history.first_t() ? t0 : q1 - (t1 - t0);
+    const double body_end = std::floor(history.last_t() / bucket) * bucket;
+    const bool same_frame = frame_.valid && frame_.t0 == q0 && frame_.t1 == q1 &&
+                            frame_.bucket == bucket && frame_.body_end == body_end;
+    if (!same_frame || !replace_tails(history)) {
+        rebuild(history, q0, q1, bucket, body_end);
+    } else if (!bands_changed) {
+        // Qt Charts repaints the tails it changed; the rest of the picture stands.
+        return;
+    }
+    viewport()->update();
+}
+
+std::vector<history::Point> ChartView::body_points(const history::RunHistory& history,
+                                                   const Line& line, double t0,
+                                                   double body_end) const {
+    const auto* ch = history.channel(line.device, line.channel);
+    if (!ch || ch->recent().empty() || !line.series->isVisible()) {
+        return {};
+    }
+    std::vector<history::Point> data;
+    // Full resolution while the recent history reaches back to t0; older spans (and the
+    // overview) come from the min/max buckets.
+    if (overview_ || (ch->trimmed() && t0 < ch->recent().front().t)) {
+        data = ch->overview().points();
+    } else {
+        data = ch->recent_since(t0);
+    }
+    // From the last point left of the chart (so the line enters at the edge) up to the newest
+    // bucket, which the tail draws.
+    auto first = std::lower_bound(data.begin(), data.end(), t0,
+                                  [](const history::Point& p, double t) { return p.t < t; });
+    if (first != data.begin()) {
+        --first;
+    }
+    auto last = std::lower_bound(first, data.end(), body_end,
+                                 [](const history::Point& p, double t) { return p.t < t; });
+    const std::span<const history::Point> kept(&*first, static_cast<std::size_t>(last - first));
+    if (kept.size() >
+        2 * static_cast<std::size_t>(std::ceil((body_end - t0) / frame_.bucket)) + 2) {
+        return history::decimate_minmax_aligned(kept, frame_.bucket);
+    }
+    return {kept.begin(), kept.end()};
+}
+
+std::vector<history::Point> ChartView::tail_points(const history::RunHistory& history,
+                                                   const Line& line, const QPointF* joint) const {
+    const auto* ch = history.channel(line.device, line.channel);
+    if (!ch || ch->recent().empty() || !line.series->isVisible()) {
+        return {};
+    }
+    const auto& recent = ch->recent();
+    auto it = recent.end();
+    while (it != recent.begin() && std::prev(it)->t >= frame_.body_end) {
+        --it;
+    }
+    std::vector<history::Point> out;
+    // Joined to the body's last point, then the bucket's extremes and the newest reading.
+    if (joint) {
+        out.push_back({joint->x() / 1000.0, joint->y()});
+    }
+    if (it == recent.end()) {
+        return out;
+    }
+    std::vector<history::Point> bucket(it, recent.end());
+    const auto reduced = history::decimate_minmax_aligned(bucket, frame_.bucket * 2.0);
+    out.insert(out.end(), reduced.begin(), reduced.end());
+    if (!(out.back() == bucket.back())) {
+        out.push_back(bucket.back());
+    }
+    return out;
+}
+
+bool ChartView::replace_tails(const history::RunHistory& history) {
     std::vector<QList<QPointF>> lists(series_.size());
     for (std::size_t i = 0; i < series_.size(); ++i) {
-        auto& line = series_[i];
-        const auto* ch = history.channel(line.device, line.channel);
-        std::vector<history::Point> data;
-        if (ch && !ch->recent().empty() && line.series->isVisible()) {
-            // Full resolution while the recent history reaches back to t0; older spans (and
-            // the overview) come from the min/max buckets.
-            if (overview_ || (ch->trimmed() && t0 < ch->recent().front().t)) {
-                data = ch->overview().points();
-                if (!data.empty() && data.back().t < ch->recent().back().t) {
-                    data.push_back(ch->recent().back());
-                }
-            } else {
-                data = ch->recent_since(t0);
+        const auto& line = series_[i];
+        const double lo = line.right_axis ? frame_.rlo : frame_.lo;
+        const double hi = line.right_axis ? frame_.rhi : frame_.hi;
+        const int n = line.series->count();
+        const QPointF joint = n > 0 ? line.series->at(n - 1) : QPointF();
+        for (const auto& p : tail_points(history, line, n > 0 ? &joint : nullptr)) {
+            // A new extreme moves the value axis, which redraws every line anyway.
+            if (p.v < lo || p.v > hi) {
+                return false;
             }
+            lists[i].append(QPointF(p.t * 1000.0, p.v));
         }
-        if (data.size() > 2 * buckets) {
-            data = history::decimate_minmax(data, buckets);
+    }
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        if (lists[i] != series_[i].tail->points()) {
+            series_[i].tail->replace(lists[i]);
         }
-        auto& points = lists[i];
-        points.reserve(static_cast<qsizetype>(data.size()));
-        for (const auto& p : data) {
+    }
+    return true;
+}
+
+void ChartView::rebuild(const history::RunHistory& history, double t0, double t1, double bucket,
+                        double body_end) {
+    t0_ = t0;
+    t1_ = t1;
+    frame_.t0 = t0;
+    frame_.t1 = t1;
+    frame_.bucket = bucket;
+    frame_.body_end = body_end;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    double rlo = lo, rhi = hi;
+    std::vector<QList<QPointF>> bodies(series_.size());
+    std::vector<std::vector<history::Point>> tails(series_.size());
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        const auto& line = series_[i];
+        const auto body = body_points(history, line, t0, body_end);
+        auto& points = bodies[i];
+        points.reserve(static_cast<qsizetype>(body.size()));
+        auto& l = line.right_axis ? rlo : lo;
+        auto& h = line.right_axis ? rhi : hi;
+        for (const auto& p : body) {
             points.append(QPointF(p.t * 1000.0, p.v));
             if (p.t >= t0 && p.t <= t1) {
-                auto& l = line.right_axis ? rlo : lo;
-                auto& h = line.right_axis ? rhi : hi;
                 l = std::min(l, p.v);
                 h = std::max(h, p.v);
             }
@@ -289,10 +390,21 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     // the axes move first and each line is rebuilt once, by replace().
     for (auto& line : series_) {
         line.series->clear();
+        line.tail->clear();
+    }
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        tails[i] =
+            tail_points(history, series_[i], bodies[i].isEmpty() ? nullptr : &bodies[i].back());
+        auto& l = series_[i].right_axis ? rlo : lo;
+        auto& h = series_[i].right_axis ? rhi : hi;
+        for (const auto& p : tails[i]) {
+            l = std::min(l, p.v);
+            h = std::max(h, p.v);
+        }
     }
     x_axis_->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t0 * 1000.0)),
                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t1 * 1000.0)));
-    x_axis_->setFormat((t1 - t0) > 3 * 3600 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
+    x_axis_->setFormat(charts::time_format(t1 - t0));
     if (group_ == history::ChartGroup::load) {
         // Utilisation has a natural scale; a fixed one also keeps a flat 100 % line readable.
         y_axis_->setRange(0.0, 100.0);
@@ -302,91 +414,60 @@ void ChartView::refresh(const history::RunHistory& history, double t0, double t1
     if (y_right_) {
         nice_range(y_right_, rlo, rhi);
     }
+    frame_.lo = y_axis_->min();
+    frame_.hi = y_axis_->max();
+    frame_.rlo = y_right_ ? y_right_->min() : 0.0;
+    frame_.rhi = y_right_ ? y_right_->max() : 0.0;
     for (std::size_t i = 0; i < series_.size(); ++i) {
-        series_[i].series->replace(lists[i]);
+        series_[i].series->replace(bodies[i]);
+        QList<QPointF> tail;
+        for (const auto& p : tails[i]) {
+            tail.append(QPointF(p.t * 1000.0, p.v));
+        }
+        series_[i].tail->replace(tail);
     }
-    viewport()->update();
-}
-
-double ChartView::to_x(double t, const QRectF& plot) const {
-    return plot.left() + (t - t0_) / (t1_ - t0_) * plot.width();
+    frame_.valid = true;
 }
 
 void ChartView::drawBackground(QPainter* painter, const QRectF& rect) {
-    painter->fillRect(rect, QApplication::palette().color(QPalette::Base));
-    const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-    if (plot.width() <= 0) {
+    const auto pal = chart_palette();
+    painter->fillRect(rect, pal.base);
+    const charts::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
+                                  t1_};
+    if (scale.plot.width() <= 0) {
         return;
     }
     painter->save();
-    painter->setClipRect(plot);
-    for (const auto& b : bands_) {
-        const double end = b.open() ? t1_ : b.end;
-        const double ws = b.has_window() ? b.window_start : end;
-        const double we = b.has_window() ? (std::isnan(b.window_end) ? end : b.window_end) : end;
-        painter->fillRect(QRectF(QPointF(to_x(b.start, plot), plot.top()),
-                                 QPointF(to_x(ws, plot), plot.bottom())),
-                          band_colour(false));
-        if (b.has_window()) {
-            painter->fillRect(
-                QRectF(QPointF(to_x(ws, plot), plot.top()), QPointF(to_x(we, plot), plot.bottom())),
-                band_colour(true));
-        }
-    }
-    // The detail charts' span, outlined only when it is not the whole run anyway.
-    const double eps = (t1_ - t0_) * 1e-3;
-    if (overview_ && mark1_ > mark0_ && (mark0_ > t0_ + eps || mark1_ < t1_ - eps)) {
-        QColor c = QApplication::palette().color(QPalette::WindowText);
-        c.setAlpha(140);
-        painter->setPen(QPen(c, 1.5));
-        c.setAlpha(18);
-        painter->setBrush(c);
-        painter->drawRect(QRectF(QPointF(to_x(mark0_, plot), plot.top() + 1),
-                                 QPointF(to_x(mark1_, plot), plot.bottom() - 1)));
+    painter->setClipRect(scale.plot);
+    charts::paint_phase_bands(*painter, scale, spans(), pal);
+    if (overview_) {
+        charts::paint_marked_span(*painter, scale, mark0_, mark1_, pal);
     }
     painter->restore();
 }
 
 void ChartView::drawForeground(QPainter* painter, const QRectF& rect) {
     QChartView::drawForeground(painter, rect);
-    const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-    if (plot.width() <= 0) {
+    const auto pal = chart_palette();
+    const charts::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
+                                  t1_};
+    if (scale.plot.width() <= 0) {
         return;
     }
     painter->save();
-    painter->setClipRect(plot);
-    QColor edge = QApplication::palette().color(QPalette::Highlight);
-    edge.setAlpha(160);
-    QPen dashed(edge, 1.0, Qt::DashLine);
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * (overview_ ? 0.75 : 0.8));
-    painter->setFont(f);
-    const QFontMetricsF fm(f);
-    QColor text = QApplication::palette().color(QPalette::WindowText);
-    text.setAlpha(200);
-    for (const auto& b : bands_) {
-        const double end = b.open() ? t1_ : b.end;
-        if (b.has_window()) {
-            painter->setPen(dashed);
-            const double xs = to_x(b.window_start, plot);
-            painter->drawLine(QPointF(xs, plot.top()), QPointF(xs, plot.bottom()));
-            if (!std::isnan(b.window_end)) {
-                const double xe = to_x(b.window_end, plot);
-                painter->drawLine(QPointF(xe, plot.top()), QPointF(xe, plot.bottom()));
-            }
-        }
-        const double x0 = std::max(to_x(b.start, plot), plot.left());
-        const double x1 = std::min(to_x(end, plot), plot.right());
-        if (x1 - x0 < 12) {
-            continue;
-        }
-        const QString name =
-            fm.elidedText(QString::fromStdString(b.name), Qt::ElideRight, x1 - x0 - 4);
-        painter->setPen(text);
-        painter->drawText(QRectF(x0 + 3, plot.top() + 1, x1 - x0 - 4, fm.height()),
-                          Qt::AlignLeft | Qt::AlignTop, name);
-    }
+    painter->setClipRect(scale.plot);
+    charts::paint_phase_marks(*painter, scale, spans(), pal,
+                              charts::band_label_font(font(), overview_));
     painter->restore();
+}
+
+std::vector<charts::PhaseSpan> ChartView::spans() const {
+    std::vector<charts::PhaseSpan> out;
+    out.reserve(bands_.size());
+    for (const auto& b : bands_) {
+        out.push_back({b.name, b.start, b.window_start, b.window_end, b.end});
+    }
+    return out;
 }
 
 }  // namespace wattbench::gui::widgets

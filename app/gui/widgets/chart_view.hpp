@@ -9,11 +9,13 @@
 
 #include <QtCharts/QChartView>
 
+#include "app/charts/phase_bands.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/gui/history/chart_group.hpp"
 #include "app/gui/history/run_history.hpp"
 
 class QDateTimeAxis;
+class QPointF;
 class QLineSeries;
 class QValueAxis;
 
@@ -30,7 +32,10 @@ public:
     // Builds one series per channel of this group; `hidden` lists "device/channel" names the
     // user switched off.
     void set_catalog(const core::record::Catalog& catalog, const std::set<std::string>& hidden);
-    // Replaces every series' points once: the readings in [t0, t1] (UTC seconds).
+    // Shows the readings in [t0, t1] (UTC seconds). The time axis moves in steps of one
+    // min/max bucket (about three pixels), so between steps only each line's newest bucket
+    // changes: those short tail series are replaced and the rest is left to Qt Charts as it
+    // was. When the axis steps, every series is replaced once.
     void refresh(const history::RunHistory& history, double t0, double t1);
     void set_marked_span(double t0, double t1);
     void apply_palette();
@@ -52,11 +57,29 @@ private:
     struct Line {
         std::uint32_t device = 0;
         std::uint32_t channel = 0;
-        std::string name;  // "device/channel"
-        QLineSeries* series = nullptr;
+        std::string name;               // "device/channel"
+        QLineSeries* series = nullptr;  // completed buckets; its legend entry is the line's
+        QLineSeries* tail = nullptr;    // the newest, still filling bucket, same pen
         bool right_axis = false;
     };
-    double to_x(double t, const QRectF& plot) const;
+    // What the last full rebuild drew; a refresh that keeps all of it only replaces the tails.
+    struct Frame {
+        double t0 = 0.0;
+        double t1 = 0.0;
+        double bucket = 0.0;
+        double body_end = 0.0;  // start of the newest bucket: the body holds what came before
+        double lo = 0.0, hi = 0.0, rlo = 0.0, rhi = 0.0;  // axis ranges after nice numbers
+        bool valid = false;
+    };
+    void rebuild(const history::RunHistory& history, double t0, double t1, double bucket,
+                 double body_end);
+    bool replace_tails(const history::RunHistory& history);
+    std::vector<history::Point> body_points(const history::RunHistory& history, const Line& line,
+                                            double t0, double body_end) const;
+    // The newest bucket's extremes and reading, from `joint` (the body's last point) on.
+    std::vector<history::Point> tail_points(const history::RunHistory& history, const Line& line,
+                                            const QPointF* joint) const;
+    std::vector<charts::PhaseSpan> spans() const;
     void style_legend();
 
     history::ChartGroup group_;
@@ -70,6 +93,7 @@ private:
     double t1_ = 1.0;
     double mark0_ = 0.0;
     double mark1_ = 0.0;
+    Frame frame_;
 };
 
 }  // namespace wattbench::gui::widgets

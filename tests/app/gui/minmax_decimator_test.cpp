@@ -87,5 +87,28 @@ TEST(DecimateMinMax, ReducesToTwoPointsPerBucketKeepingExtremes) {
     EXPECT_EQ(out.front().t, 0.0);
 }
 
+TEST(DecimateMinMaxAligned, BucketsSitAtMultiplesOfTheWidthWhateverTheFirstPoint) {
+    std::vector<Point> in;
+    for (int i = 0; i < 100; ++i) {
+        in.push_back({1000.0 + i * 0.1, static_cast<double>(i % 7)});
+    }
+    const auto all = decimate_minmax_aligned(in, 1.0);
+    EXPECT_LE(all.size(), 20u);
+    // Dropping the first readings changes no later bucket: a chart can keep them drawn.
+    const auto later = decimate_minmax_aligned(std::span<const Point>(in).subspan(30), 1.0);
+    const std::vector<Point> tail(all.end() - static_cast<std::ptrdiff_t>(later.size()) + 2,
+                                  all.end());
+    EXPECT_EQ(std::vector<Point>(later.begin() + 2, later.end()), tail);
+    for (std::size_t i = 1; i < all.size(); ++i) {
+        EXPECT_LT(all[i - 1].t, all[i].t);
+    }
+}
+
+TEST(DecimateMinMaxAligned, KeepsEachBucketsExtremes) {
+    std::vector<Point> in{{0.1, 5}, {0.5, -2}, {0.9, 8}, {1.2, 3}, {1.4, 3}};
+    const std::vector<Point> want{{0.5, -2}, {0.9, 8}, {1.2, 3}};
+    EXPECT_EQ(decimate_minmax_aligned(in, 1.0), want);
+}
+
 }  // namespace
 }  // namespace wattbench::gui::history
