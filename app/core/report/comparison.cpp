@@ -28,15 +28,47 @@ std::string signed_pct(double v) {
     return text == "-0.0" ? "+0.0" : text;
 }
 
-std::string run_name(const RunData& run) {
-    if (auto name = text_of(member(member(run.manifest, "run"), "name")); name && !name->empty()) {
-        return *name;
-    }
+std::string dir_name(const RunData& run) {
     auto path = std::filesystem::path(run.dir);
     if (!path.has_filename()) {
         path = path.parent_path();
     }
     return path.filename().string();
+}
+
+bool unique(const std::vector<std::string>& names) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (std::find(names.begin() + static_cast<std::ptrdiff_t>(i) + 1, names.end(), names[i]) !=
+            names.end()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The manifest's run names, unless two runs share one (two runs of the same profile): then
+// their directories' names, else the directories as given.
+std::vector<std::string> run_names(const std::vector<RunData>& runs) {
+    std::vector<std::string> names;
+    for (const auto& run : runs) {
+        const auto name = text_of(member(member(run.manifest, "run"), "name"));
+        names.push_back(name && !name->empty() ? *name : dir_name(run));
+    }
+    if (unique(names)) {
+        return names;
+    }
+    names.clear();
+    for (const auto& run : runs) {
+        names.push_back(dir_name(run));
+    }
+    if (unique(names)) {
+        return names;
+    }
+    names.clear();
+    for (const auto& run : runs) {
+        names.push_back(run.dir);
+    }
+    return names;
 }
 
 std::string label(const RunData& run, const char* letter) {
@@ -80,12 +112,13 @@ std::optional<Score> score_of(const RunData& run, const std::string& phase) {
     return Score{*value, text_of(member(score, "unit")).value_or("")};
 }
 
-std::variant<RunComparison, std::string> compare_pair(const RunData& a, const RunData& b) {
+std::variant<RunComparison, std::string> compare_pair(const RunData& a, const RunData& b,
+                                                      std::string name_a, std::string name_b) {
     const auto phases_a = run_phases(a);
     const auto phases_b = run_phases(b);
     RunComparison out;
-    out.name_a = run_name(a);
-    out.name_b = run_name(b);
+    out.name_a = std::move(name_a);
+    out.name_b = std::move(name_b);
     bool shared = false;
     for (const auto& pa : phases_a) {
         const auto* pb = find_view(phases_b, pa.name);
@@ -93,6 +126,7 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             continue;
         }
         shared = true;
+        const bool partial = !pa.finished() || !pb->finished();
         for (const PhaseRow* ra : pa.rows) {
             const PhaseRow* rb = find_row(*pb, *ra);
             if (rb == nullptr) {
@@ -112,6 +146,7 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             row.phase = pa.name;
             row.channel = ra->device + "/" + ra->channel;
             row.unit = ra->unit;
+            row.partial = partial;
             out.rows.push_back(std::move(row));
         }
         const auto sa = score_of(a, pa.name);
@@ -126,6 +161,7 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             row.phase = pa.name;
             row.channel = "score";
             row.unit = sa->unit;
+            row.partial = partial;
             out.rows.push_back(std::move(row));
         }
     }
@@ -187,8 +223,9 @@ std::variant<Comparison, std::string> compare_runs(const std::vector<RunData>& r
         out.run_dirs.push_back(run.dir);
         out.curves.push_back(power_curve(run, run_phases(run)));
     }
+    const auto names = run_names(runs);
     for (std::size_t i = 1; i < runs.size(); ++i) {
-        auto pair = compare_pair(runs.front(), runs[i]);
+        auto pair = compare_pair(runs.front(), runs[i], names.front(), names[i]);
         if (auto* refusal = std::get_if<std::string>(&pair)) {
             return std::move(*refusal);
         }

@@ -17,12 +17,13 @@ struct ComparisonRow {
     std::string unit;
     double a = 0.0;
     double b = 0.0;
-    double diff = 0.0;                 // b - a
-    double diff_pct = 0.0;             // 100 (b - a) / a
-    std::optional<double> ci_low_pct;  // 95 % interval of diff_pct; empty when it cannot be
-    std::optional<double> ci_high_pct; // bounded (a single score, no statistics)
-    bool significant = false;          // the interval excludes zero
-    std::string verdict;               // "+12.3 % [+11.8, +12.9]" or "no significant difference"
+    double diff = 0.0;                  // b - a
+    double diff_pct = 0.0;              // 100 (b - a) / a
+    std::optional<double> ci_low_pct;   // 95 % interval of diff_pct; empty when it cannot be
+    std::optional<double> ci_high_pct;  // bounded (a single score, no statistics)
+    bool significant = false;           // the interval excludes zero
+    std::string verdict;                // "+12.3 % [+11.8, +12.9]" or "no significant difference"
+    bool partial = false;               // the phase did not finish in A or B (its window was cut)
 };
 
 struct RunComparison {

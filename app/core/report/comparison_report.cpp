@@ -1,5 +1,6 @@
 #include "app/core/report/comparison_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -116,12 +117,22 @@ std::string render_comparison_markdown(const Comparison& c) {
                                 ? fmt::format("[{}, {}] %", signed_pct(*r.ci_low_pct),
                                               signed_pct(*r.ci_high_pct))
                                 : std::string("n/a");
-            table.add_row({MarkdownTable::escape(r.phase), MarkdownTable::escape(channel),
-                           format_ratio(r.a), format_ratio(r.b), signed_ratio(r.diff),
+            table.add_row({MarkdownTable::escape(r.partial ? r.phase + " (partial)" : r.phase),
+                           MarkdownTable::escape(channel), format_ratio(r.a), format_ratio(r.b),
+                           signed_ratio(r.diff),
                            signed_pct(r.diff_pct) + (std::isfinite(r.diff_pct) ? " %" : ""), ci,
                            MarkdownTable::escape(r.verdict)});
         }
         out += table.render() + "\n";
+    }
+    const bool partial = std::any_of(c.pairs.begin(), c.pairs.end(), [](const auto& pair) {
+        return std::any_of(pair.rows.begin(), pair.rows.end(),
+                           [](const ComparisonRow& r) { return r.partial; });
+    });
+    if (partial) {
+        out +=
+            "(partial): the phase was interrupted in one of the runs, so its window is "
+            "shorter than planned.\n\n";
     }
     return out + curve_markdown(c);
 }
@@ -175,6 +186,7 @@ std::string render_comparison_json(const Comparison& c) {
                  {"ci_low_pct", r.ci_low_pct ? number_or_null(*r.ci_low_pct) : nullptr},
                  {"ci_high_pct", r.ci_high_pct ? number_or_null(*r.ci_high_pct) : nullptr},
                  {"significant", r.significant},
+                 {"partial", r.partial},
                  {"verdict", r.verdict}});
         }
         out["pairs"].push_back({{"a", pair.name_a}, {"b", pair.name_b}, {"rows", rows}});

@@ -13,7 +13,8 @@ std::string render_comparison_markdown(const Comparison& comparison);
 
 // One table for scripts, one line per compared value: run_a, run_b, phase, channel, unit, a, b,
 // diff, diff_pct, ci_low_pct, ci_high_pct (empty when there is no interval), significant
-// (true/false), verdict. Numbers are written in full (shortest round-trip form). The curves'
+// (true/false), verdict. A phase interrupted in either run is marked "(partial)" in Markdown
+// and "partial": true in JSON. Numbers are written in full (shortest round-trip form). The curves'
 // points are in the Markdown and JSON reports.
 std::string render_comparison_csv(const Comparison& comparison);
 

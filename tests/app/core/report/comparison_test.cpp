@@ -147,6 +147,25 @@ TEST(CompareRuns, RefusesAUnitMismatch) {
     EXPECT_EQ(std::get<std::string>(result), "cpu-1 wm/power: W in A (runs/a), VA in B (runs/b)");
 }
 
+TEST(CompareRuns, RunsOfOneProfileAreNamedByTheirDirectories) {
+    auto a = make_run("runs/review-1/", {"idle"}, 100);
+    auto b = make_run("runs/review-2", {"idle"}, 110);
+    a.manifest["run"]["name"] = b.manifest["run"]["name"] = "review";
+    const auto c = std::get<Comparison>(compare_runs({a, b}));
+    EXPECT_EQ(c.pairs[0].name_a, "review-1");
+    EXPECT_EQ(c.pairs[0].name_b, "review-2");
+}
+
+TEST(CompareRuns, AnInterruptedPhaseIsMarkedPartial) {
+    auto a = make_run("a", {"idle", "cpu-1"}, 100);
+    auto b = make_run("b", {"idle", "cpu-1"}, 110);
+    b.manifest["phases"][1]["status"] = "interrupted";
+    const auto c = std::get<Comparison>(compare_runs({a, b}));
+    ASSERT_EQ(c.pairs[0].rows.size(), 2u);
+    EXPECT_FALSE(c.pairs[0].rows[0].partial);
+    EXPECT_TRUE(c.pairs[0].rows[1].partial);
+}
+
 TEST(CompareRuns, NeedsTwoRuns) {
     const auto result = compare_runs({make_run("a", {"idle"}, 1)});
     EXPECT_EQ(std::get<std::string>(result), "compare needs at least two runs");
