@@ -33,6 +33,7 @@ struct ReportArgs {
     std::string run_dir;
     std::string format = "md";
     std::string output;
+    std::string charts;  // --charts DIR: every chart as PNG and SVG
 };
 
 // `wattbench load probe|idle|cpu|disk|command …`, what a remote [target] runs (load_command.cpp).

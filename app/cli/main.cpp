@@ -39,9 +39,11 @@ int main(int argc, char** argv) {
     ReportArgs report;
     auto* report_cmd = app.add_subcommand("report", "Summarise a run directory");
     report_cmd->add_option("run_dir", report.run_dir, "Run directory")->required();
-    report_cmd->add_option("--format,-f", report.format, "md, csv or json")
-        ->check(CLI::IsMember({"md", "csv", "json"}));
+    report_cmd->add_option("--format,-f", report.format, "md, csv, json, html or pdf")
+        ->check(CLI::IsMember({"md", "csv", "json", "html", "pdf"}));
     report_cmd->add_option("-o,--output", report.output, "Write to this file instead of stdout");
+    report_cmd->add_option("--charts", report.charts,
+                           "Also write every chart as PNG and SVG into this directory");
 
     LoadArgs load;
     auto* load_cmd = add_load_command(app, load);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/rendered_report.hpp"
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/json_report.hpp"
 #include "app/core/report/markdown_report.hpp"
@@ -39,7 +40,9 @@ int report_command(const ReportArgs& args) {
     }
     const auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
 
-    // Text formats here; the Qt-rendered formats (html, pdf) branch off before this point.
+    if (rendered_format(args.format)) {
+        return write_rendered_report(content, args.format, args.output, args.charts);
+    }
     std::string text;
     if (args.format == "md") {
         text = core::report::render_markdown(content);
@@ -48,7 +51,11 @@ int report_command(const ReportArgs& args) {
     } else {
         text = core::report::render_json(content);
     }
-    return write_text(text, args.output);
+    const int rc = write_text(text, args.output);
+    if (rc != kExitOk || args.charts.empty()) {
+        return rc;
+    }
+    return write_rendered_report(content, "", "", args.charts);
 }
 
 }  // namespace wattbench::cli

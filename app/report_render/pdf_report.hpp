@@ -1,0 +1,21 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace wattbench::core::report {
+struct ReportContent;
+struct Comparison;
+}  // namespace wattbench::core::report
+
+namespace wattbench::report_render {
+
+// The HTML report's content as an A4 PDF at `path`: text and tables laid out by Qt's text
+// engine, charts as vector drawings, page numbers at the foot. Returns an error naming the file
+// when it cannot be written.
+std::optional<std::string> render_pdf(const core::report::ReportContent& content,
+                                      const std::string& path);
+std::optional<std::string> render_comparison_pdf(const core::report::Comparison& comparison,
+                                                 const std::string& path);
+
+}  // namespace wattbench::report_render

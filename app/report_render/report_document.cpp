@@ -1,0 +1,228 @@
+#include "app/report_render/report_document.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "app/core/report/comparison.hpp"
+#include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/markdown_report.hpp"
+#include "app/core/report/report_content.hpp"
+#include "app/core/report/value_format.hpp"
+#include "app/report_render/html_text.hpp"
+#include "app/report_render/markdown_html.hpp"
+
+namespace wattbench::report_render {
+
+namespace report = core::report;
+
+namespace {
+
+// Long sections start a printed page; the short ones between them follow on.
+constexpr const char* kPageBreakBefore[] = {"power-versus-load", "time-series", "phase-details",
+                                            "environment", "appendix-the-profile-as-run"};
+
+std::string figure(std::size_t index, const ReportChart& chart, const ChartEmbed& embed) {
+    std::string out = "<figure class=\"chart\" id=\"chart-" + html_escape(chart.key()) + "\">\n";
+    out += embed(index, chart);
+    // The title is inside the chart; the caption says what its lines cannot.
+    if (!chart.notes().empty()) {
+        out += "\n<figcaption>";
+        for (std::size_t i = 0; i < chart.notes().size(); ++i) {
+            out += (i > 0 ? "; " : "") + html_escape(chart.notes()[i]);
+        }
+        out += "</figcaption>";
+    }
+    out += "\n</figure>\n";
+    return out;
+}
+
+// Where the section with this id ends: before the next h2, else at the end.
+std::size_t section_end(const std::string& html, const std::string& id) {
+    const auto start = html.find("<h2 id=\"" + id + "\"");
+    if (start == std::string::npos) {
+        return std::string::npos;
+    }
+    const auto next = html.find("<h2", start + 4);
+    return next == std::string::npos ? html.size() : next;
+}
+
+void break_pages(std::string& html) {
+    for (const char* id : kPageBreakBefore) {
+        const std::string tag = "<h2 id=\"" + std::string(id) + "\"";
+        const auto at = html.find(tag);
+        if (at != std::string::npos) {
+            html.insert(at + tag.size(), " style=\"page-break-before: always\"");
+        }
+    }
+}
+
+std::string verdict_banner(const report::RunValidity& v) {
+    const std::string name(report::severity_name(v.verdict));
+    std::string out = fmt::format("<div class=\"verdict verdict-{}\"><strong>Verdict: {}</strong>",
+                                  html_escape(name), html_escape(name));
+    if (!v.reasons.empty()) {
+        out += "<ul>\n";
+        for (const auto& r : v.reasons) {
+            out += "<li>" + html_escape(r) + "</li>\n";
+        }
+        out += "</ul>";
+    }
+    out += "</div>\n";
+    return out;
+}
+
+}  // namespace
+
+std::string report_title(const report::ReportContent& content) {
+    std::string name =
+        report::text_of(report::member(report::member(content.run.manifest, "run"), "name"))
+            .value_or("");
+    return name.empty() ? content.run.dir : name;
+}
+
+std::string report_body(const report::ReportContent& content, const ChartList& charts,
+                        const ChartEmbed& embed) {
+    std::string html = markdown_to_html(report::render_markdown(content));
+
+    const auto h1_end = html.find("</h1>\n");
+    const auto banner_at = h1_end == std::string::npos ? 0 : h1_end + 6;
+    html.insert(banner_at, verdict_banner(content.validity));
+
+    std::string curve;
+    std::string series;
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        (charts[i]->key() == "power-vs-load" ? curve : series) += figure(i, *charts[i], embed);
+    }
+    if (!curve.empty()) {
+        const auto at = section_end(html, "power-versus-load");
+        if (at != std::string::npos) {
+            html.insert(at, curve);
+        } else {
+            series.insert(0, curve);
+        }
+    }
+    if (!series.empty()) {
+        series.insert(0,
+                      "<h2 id=\"time-series\">Time series</h2>\n<p>The whole run: each line is "
+                      "the mean of its time slice, the band around it the lowest and highest "
+                      "reading in it. Phases are shaded (warm-up light, averaging window darker, "
+                      "dashed edges); sensor limits are dash-dotted.</p>\n");
+        std::size_t at = std::string::npos;
+        for (const char* after : {"power-versus-load", "validity", "summary"}) {
+            at = section_end(html, after);
+            if (at != std::string::npos) {
+                break;
+            }
+        }
+        html.insert(at == std::string::npos ? html.size() : at, series);
+    }
+    break_pages(html);
+    return html;
+}
+
+std::vector<std::string> comparison_names(const report::Comparison& comparison) {
+    std::vector<std::string> names;
+    if (!comparison.pairs.empty()) {
+        names.push_back(comparison.pairs.front().name_a);
+        for (const auto& p : comparison.pairs) {
+            names.push_back(p.name_b);
+        }
+    } else {
+        for (const auto& dir : comparison.run_dirs) {
+            names.push_back(std::filesystem::path(dir).filename().string());
+        }
+    }
+    return names;
+}
+
+std::string comparison_body(const report::Comparison& comparison,
+                            const std::vector<std::string>& names, const ChartList& charts,
+                            const ChartEmbed& embed) {
+    std::string html = "<h1>";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        html += (i > 0 ? " vs " : "") + html_escape(names[i]);
+    }
+    html += "</h1>\n<ul>\n";
+    for (std::size_t i = 0; i < comparison.run_dirs.size(); ++i) {
+        html += fmt::format("<li><strong>{}</strong>{}: <code>{}</code></li>\n",
+                            std::string(1, static_cast<char>('A' + std::min<std::size_t>(i, 25))),
+                            i < names.size() ? " (" + html_escape(names[i]) + ")" : "",
+                            html_escape(comparison.run_dirs[i]));
+    }
+    html +=
+        "</ul>\n<p>Differences of each later run against the first, per phase matched by name. "
+        "The interval is the 95 % confidence interval of the difference in percent, combining "
+        "both runs' window statistics and measurement uncertainty; where it spans zero there is "
+        "no significant difference.</p>\n";
+    for (const auto& pair : comparison.pairs) {
+        html += "<h2 id=\"" + section_id(pair.name_b + " vs " + pair.name_a) + "\">" +
+                html_escape(pair.name_b) + " against " + html_escape(pair.name_a) + "</h2>\n";
+        html +=
+            "<table>\n<thead><tr><th>Phase</th><th>Channel</th><th class=\"num\">A</th>"
+            "<th class=\"num\">B</th><th class=\"num\">B − A</th><th class=\"num\">Δ %</th>"
+            "<th class=\"num\">95 % interval</th><th>Verdict</th></tr></thead>\n<tbody>\n";
+        for (const auto& r : pair.rows) {
+            const std::string unit = r.unit.empty() ? "" : " " + html_escape(r.unit);
+            const std::string interval =
+                r.ci_low_pct && r.ci_high_pct
+                    ? fmt::format("[{:+.1f}, {:+.1f}] %", *r.ci_low_pct, *r.ci_high_pct)
+                    : std::string("–");
+            html += fmt::format(
+                "<tr{}><td>{}</td><td>{}</td><td class=\"num\">{}{}</td><td class=\"num\">{}{}</td>"
+                "<td class=\"num\">{}{}</td><td class=\"num\">{:+.1f} %</td><td "
+                "class=\"num\">{}</td><td>{}</td></tr>\n",
+                r.significant ? " class=\"significant\"" : "", html_escape(r.phase),
+                html_escape(r.channel), report::format_ratio(r.a), unit, report::format_ratio(r.b),
+                unit, (r.diff > 0 ? "+" : "") + report::format_ratio(r.diff), unit, r.diff_pct,
+                interval, html_escape(r.verdict));
+        }
+        html += "</tbody>\n</table>\n";
+    }
+    if (!charts.empty()) {
+        html += "<h2 id=\"power-versus-load\">Power versus load</h2>\n";
+        for (std::size_t i = 0; i < charts.size(); ++i) {
+            html += figure(i, *charts[i], embed);
+        }
+    }
+    return html;
+}
+
+std::string report_css() {
+    return R"(body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #222;
+  max-width: 1100px; margin: 2em auto; padding: 0 1em; line-height: 1.4; font-size: 15px; }
+h1 { font-size: 1.8em; margin-bottom: 0.3em; }
+h2 { font-size: 1.35em; border-bottom: 1px solid #ccc; margin-top: 1.8em; padding-bottom: 0.2em; }
+h3 { font-size: 1.1em; margin-top: 1.4em; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }
+th, td { border: 1px solid #c8ccd0; padding: 3px 8px; vertical-align: top; }
+th { background: #eef2f6; text-align: left; }
+td.num, th.num { text-align: right; white-space: nowrap; }
+td.invalid { background: #fbe3e1; color: #a1261a; font-weight: bold; }
+td.warning { background: #fff4d6; color: #7a5600; }
+td.valid { color: #2e7d32; }
+tr.significant td { font-weight: bold; }
+li.error { color: #a1261a; }
+li.warning { color: #7a5600; }
+.verdict { margin: 0.6em 0 1em; padding: 0.5em 1em; border-radius: 4px; border: 1px solid; }
+.verdict-valid { background: #e8f5e9; border-color: #81c784; color: #1b5e20; }
+.verdict-warning { background: #fff8e1; border-color: #ffca28; color: #7a5600; }
+.verdict-invalid { background: #fdecea; border-color: #e57373; color: #a1261a; }
+.verdict ul { margin: 0.3em 0 0; }
+blockquote { border-left: 4px solid #e15759; margin: 1em 0; padding: 0.2em 1em; background: #fdf0ef; }
+pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
+code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }
+figure.chart { margin: 1em 0 1.5em; }
+figure.chart svg { width: 100%; height: auto; display: block; }
+figcaption { font-size: 0.85em; color: #555; margin-top: 0.3em; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 10pt; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  table, figure, tr, pre, .verdict { break-inside: avoid; page-break-inside: avoid; }
+  thead { display: table-header-group; }
+  pre { white-space: pre-wrap; }
+}
+)";
+}
+
+}  // namespace wattbench::report_render
