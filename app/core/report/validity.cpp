@@ -41,8 +41,10 @@ std::string number(double v) {
     return text;
 }
 
+// SPEC's power limits are the analyzer's: the wall power channels (`power` in W, the wattmeter
+// name wall_power_channel also goes by). A BMC's dcmi_power or RAPL are held to the others'.
 bool is_power(const PhaseRow& row) {
-    return row.unit == "W";
+    return row.channel == "power" && row.unit == "W";
 }
 
 const WindowCounts* find_counts(const SamplesScan& scan, const std::string& phase,
@@ -130,7 +132,7 @@ private:
     void judge_row(const PhaseRow& row, bool machine_off) {
         const std::string name = row.device + "/" + row.channel;
         const bool power = is_power(row);
-        if (power && !machine_off) {
+        if ((power || !std::isnan(row.uncertainty)) && !machine_off) {
             judge_uncertainty(row, name);
         }
         const double limit = power ? limits_.max_invalid_power : limits_.max_invalid_other;

@@ -114,6 +114,18 @@ TEST(JudgeRun, InvalidReadingsFromTheScanAgainstTheirLimits) {
     EXPECT_EQ(v.verdict, Severity::error);
 }
 
+TEST(JudgeRun, OnlyWallPowerIsHeldToThePowerLimit) {
+    auto run = base_run();
+    run.rows.push_back(row("cpu-4", "bmc", "dcmi_power", "W", 140.0, 0.985));
+    const auto v = judge_run(run, run_phases(run), SamplesScan{});
+    // 1.5 % missing: over the power limit, within the 2 % of the other channels.
+    const auto* c = find(v.phases[1], "invalid_other", "bmc/dcmi_power");
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->severity, Severity::ok);
+    EXPECT_FALSE(find(v.phases[1], "uncertainty", "bmc/dcmi_power"));
+    EXPECT_FALSE(find(v.phases[1], "invalid_power", "bmc/dcmi_power"));
+}
+
 TEST(JudgeRun, CoverageStandsInForTheScanAndSmallGapsWarn) {
     auto run = base_run();
     run.rows[2].coverage = 0.995;  // power: 0.5 % missing, within 1 %
