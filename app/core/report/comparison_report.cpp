@@ -207,7 +207,7 @@ std::string render_comparison_json(const Comparison& c) {
         }
         nlohmann::json knee = nullptr;
         if (curve->knee) {
-            knee = {{"cpus", curve->knee->cores},
+            knee = {{"cores", curve->knee->cores},
                     {"per_core_w", curve->knee->per_core_w},
                     {"per_thread_w", curve->knee->per_thread_w
                                          ? nlohmann::json(*curve->knee->per_thread_w)
