@@ -6,6 +6,7 @@
 
 #include <thread>
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -23,6 +24,7 @@
 
 #include "drivers/builtin_registry.hpp"
 #include "drivers/transport/serial_scan.hpp"
+#include "drivers/usb/meter_scan.hpp"
 
 namespace wattbench::gui::widgets {
 
@@ -42,7 +44,14 @@ struct IpmiOutcome {
 };
 
 // Opens the BMC the way a run would, reads nothing more than its identity and sensor table.
-IpmiOutcome probe_ipmi(const std::string& connection, const std::string& password) {
+// The driver's own keys, as a profile would set them.
+struct IpmiOptions {
+    std::string privilege;    // user, operator, admin
+    std::string workarounds;  // ipmi-sensors -W names; empty: none
+};
+
+IpmiOutcome probe_ipmi(const std::string& connection, const std::string& password,
+                       const IpmiOptions& options) {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
     std::string templ =
         (dir.isEmpty() ? QDir::tempPath() : dir).toStdString() + "/wattbench-ipmi-XXXXXX";
@@ -63,6 +72,10 @@ IpmiOutcome probe_ipmi(const std::string& connection, const std::string& passwor
         cfg.driver = "ipmi";
         cfg.connection = connection;
         cfg.options.set("password_file", templ);
+        cfg.options.set("privilege", options.privilege);
+        if (!options.workarounds.empty()) {
+            cfg.options.set("workarounds", options.workarounds);
+        }
         auto made = drivers::builtin_registry().create(cfg);
         if (auto* err = std::get_if<drivers::api::DeviceError>(&made)) {
             out = {false, QString::fromStdString(err->message)};
@@ -110,24 +123,57 @@ DiscoveryDialog::DiscoveryDialog(QWidget* parent) : QDialog(parent) {
     sl->addWidget(rescan_button, 0, Qt::AlignRight);
     layout->addWidget(serial, 1);
 
+    // The same scan as `wattbench devices --scan`: sound meters are HID devices, not serial.
+    auto* usb = new QGroupBox(tr("USB sound level meters"), this);
+    auto* ul = new QVBoxLayout(usb);
+    meters_ = new QTableWidget(0, 4, usb);
+    meters_->setObjectName(QStringLiteral("usbMeters"));
+    meters_->setHorizontalHeaderLabels({tr("Connection"), tr("Driver"), tr("Product"), tr("Note")});
+    meters_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    meters_->horizontalHeader()->setStretchLastSection(true);
+    meters_->verticalHeader()->hide();
+    meters_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    meters_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    meters_->setMaximumHeight(meters_->fontMetrics().height() * 7);
+    meters_note_ = new QLabel(usb);
+    meters_note_->setWordWrap(true);
+    ul->addWidget(meters_);
+    ul->addWidget(meters_note_);
+    layout->addWidget(usb);
+
     auto* ipmi = new QGroupBox(tr("IPMI BMC over the LAN"), this);
     auto* form = new QFormLayout(ipmi);
     host_ = new QLineEdit(ipmi);
+    host_->setObjectName(QStringLiteral("ipmiHost"));
     host_->setPlaceholderText(QStringLiteral("192.0.2.10"));
     port_ = new QSpinBox(ipmi);
     port_->setRange(1, 65535);
     port_->setValue(623);
+    port_->setObjectName(QStringLiteral("ipmiPort"));
     user_ = new QLineEdit(QStringLiteral("admin"), ipmi);
+    user_->setObjectName(QStringLiteral("ipmiUser"));
     password_ = new QLineEdit(ipmi);
     password_->setEchoMode(QLineEdit::Password);
+    password_->setObjectName(QStringLiteral("ipmiPassword"));
+    privilege_ = new QComboBox(ipmi);
+    privilege_->setObjectName(QStringLiteral("ipmiPrivilege"));
+    privilege_->addItems(
+        {QStringLiteral("user"), QStringLiteral("operator"), QStringLiteral("admin")});
+    workarounds_ = new QLineEdit(ipmi);
+    workarounds_->setObjectName(QStringLiteral("ipmiWorkarounds"));
+    workarounds_->setPlaceholderText(tr("e.g. opensesspriv,authcap (as ipmi-sensors -W)"));
     test_ = new QPushButton(tr("Test connection"), ipmi);
+    test_->setObjectName(QStringLiteral("ipmiTest"));
     result_ = new QLabel(ipmi);
+    result_->setObjectName(QStringLiteral("ipmiResult"));
     result_->setWordWrap(true);
     result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(tr("Host"), host_);
     form->addRow(tr("Port"), port_);
     form->addRow(tr("User"), user_);
     form->addRow(tr("Password"), password_);
+    form->addRow(tr("Privilege"), privilege_);
+    form->addRow(tr("Workarounds"), workarounds_);
     form->addRow(QString(), test_);
     form->addRow(QString(), result_);
     layout->addWidget(ipmi);
@@ -137,7 +183,7 @@ DiscoveryDialog::DiscoveryDialog(QWidget* parent) : QDialog(parent) {
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(rescan_button, &QPushButton::clicked, this, &DiscoveryDialog::rescan);
     connect(test_, &QPushButton::clicked, this, &DiscoveryDialog::test_ipmi);
-    resize(760, 520);
+    resize(760, 640);
     rescan();
 }
 
@@ -171,6 +217,20 @@ void DiscoveryDialog::rescan() {
                  "but work by path (serial:///dev/pts/N, tcp://HOST:PORT). Sim devices need "
                  "no hardware.")
             : tr("Use a port in a profile as serial:///dev/ttyUSB0?baud=9600."));
+
+    const auto meters = drivers::usb::scan_sound_meters();
+    meters_->setRowCount(static_cast<int>(meters.size()));
+    for (int r = 0; r < static_cast<int>(meters.size()); ++r) {
+        const auto& m = meters[static_cast<std::size_t>(r)];
+        const QString cells[] = {qs(m.connection), qs(m.driver), qs(m.product), qs(m.note)};
+        for (int c = 0; c < 4; ++c) {
+            meters_->setItem(r, c, new QTableWidgetItem(cells[c]));
+        }
+    }
+    meters_note_->setText(meters.empty() ? tr("No USB sound level meter found (WENSN WS1361, "
+                                              "GM1356 and their relabels are looked for).")
+                                         : tr("Use the connection as shown in a profile's "
+                                              "[[device]] with the driver named."));
 }
 
 void DiscoveryDialog::test_ipmi() {
@@ -190,8 +250,10 @@ void DiscoveryDialog::test_ipmi() {
     test_->setEnabled(false);
     result_->setText(tr("Connecting to %1 …").arg(conn));
     QPointer<DiscoveryDialog> self(this);
-    std::thread([self, conn = conn.toStdString(), pw = password_->text().toStdString()] {
-        const auto out = probe_ipmi(conn, pw);
+    IpmiOptions options{privilege_->currentText().toStdString(),
+                        workarounds_->text().trimmed().toStdString()};
+    std::thread([self, conn = conn.toStdString(), pw = password_->text().toStdString(), options] {
+        const auto out = probe_ipmi(conn, pw, options);
         QMetaObject::invokeMethod(
             qApp,
             [self, out] {
