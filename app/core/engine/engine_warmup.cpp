@@ -149,6 +149,39 @@ std::optional<PrepareError> Engine::resolve_warmup_channels() {
             "do not wait for it",
             name));
     }
+    // [validity] ambient names a channel the report judges; a driver that learns its channels
+    // on open (IPMI) could not be checked when the profile was read.
+    if (const auto& ambient = profile_.validity.ambient; !ambient.empty()) {
+        const auto slash = ambient.find('/');
+        const auto device = ambient.substr(0, slash);
+        const auto channel = ambient.substr(slash + 1);
+        const auto dev = std::find_if(catalog_.devices.begin(), catalog_.devices.end(),
+                                      [&](const auto& d) { return d.device_id == device; });
+        if (dev != catalog_.devices.end()) {
+            const auto d = static_cast<std::size_t>(dev - catalog_.devices.begin());
+            const bool absent_optional =
+                d < profile_.devices.size() && profile_.devices[d].optional && !slots_[d].opened;
+            const auto& channels = dev->channels;
+            const bool known = std::any_of(channels.begin(), channels.end(),
+                                           [&](const auto& spec) { return spec.name == channel; });
+            if (!known && !absent_optional) {
+                std::string names;
+                for (std::size_t k = 0; k < channels.size() && k < channels_listed; ++k) {
+                    names += (k ? ", " : "") + channels[k].name;
+                }
+                if (channels.size() > channels_listed) {
+                    names += fmt::format(", … ({} in all)", channels.size());
+                }
+                return PrepareError{
+                    2, profile::ProfileError{profile_.validity.ambient_location, "validity.ambient",
+                                             fmt::format("'{}': device '{}' has no channel '{}' "
+                                                         "(it has: {})",
+                                                         ambient, device, channel,
+                                                         names.empty() ? "none" : names)}
+                           .to_string()};
+            }
+        }
+    }
     return std::nullopt;
 }
 

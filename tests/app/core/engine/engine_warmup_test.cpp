@@ -240,6 +240,23 @@ TEST(EngineWarmup, UnknownChannelIsRefusedAtPrepareWithItsProfileLocation) {
     EXPECT_FALSE(fs::exists(opt.out_dir));
 }
 
+TEST(EngineWarmup, UnknownAmbientChannelIsRefusedOnceTheDevicesAreOpen) {
+    auto registry = test_registry();
+    Engine engine(registry);
+    RunOptions opt;
+    opt.out_dir = temp_dir("ambient");
+    auto profile = make_profile(false, std::nullopt);
+    profile.validity.ambient = "meter/inlet";
+    profile.validity.ambient_location = {"test.toml", 9, 11};
+    const auto err = engine.prepare(std::move(profile), opt);
+    ASSERT_TRUE(err);
+    EXPECT_EQ(err->exit_code, 2);
+    EXPECT_EQ(err->message,
+              "test.toml:9:11: validity.ambient: 'meter/inlet': device 'meter' has no channel "
+              "'inlet' (it has: power, voltage)");
+    EXPECT_FALSE(fs::exists(opt.out_dir));
+}
+
 TEST(EngineWarmup, QuietIdlePhaseIsCheckedAndNotFlagged) {
     auto registry = test_registry();
     Engine engine(registry);
