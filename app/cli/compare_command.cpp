@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/rendered_report.hpp"
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/comparison_report.hpp"
 #include "app/core/report/run_data.hpp"
@@ -19,6 +20,7 @@ struct CompareArgs {
     std::vector<std::string> run_dirs;  // the first is the baseline
     std::string format = "md";
     std::string output;
+    std::string charts;  // --charts DIR: the overlay as PNG and SVG
 };
 
 int write_text(const std::string& text, const std::string& output) {
@@ -53,19 +55,22 @@ int run_compare(const CompareArgs& args) {
         return kExitUsage;
     }
     const auto& comparison = std::get<core::report::Comparison>(compared);
+    if (rendered_format(args.format)) {
+        return write_rendered_comparison(comparison, args.format, args.output, args.charts);
+    }
     std::string text;
     if (args.format == "md") {
         text = core::report::render_comparison_markdown(comparison);
     } else if (args.format == "csv") {
         text = core::report::render_comparison_csv(comparison);
-    } else if (args.format == "json") {
-        text = core::report::render_comparison_json(comparison);
     } else {
-        // html and pdf (drawn with Qt, with the curves overlaid) join here.
-        fmt::print(stderr, "wattbench: compare cannot write --format {}\n", args.format);
-        return kExitUsage;
+        text = core::report::render_comparison_json(comparison);
     }
-    return write_text(text, args.output);
+    const int rc = write_text(text, args.output);
+    if (rc != kExitOk || args.charts.empty()) {
+        return rc;
+    }
+    return write_rendered_comparison(comparison, "", "", args.charts);
 }
 
 }  // namespace
@@ -77,9 +82,11 @@ Subcommand add_compare_command(CLI::App& app) {
     cmd->add_option("runs", args->run_dirs, "Run directories: RUN_A RUN_B [more runs…]")
         ->required()
         ->expected(2, -1);
-    cmd->add_option("--format,-f", args->format, "md, csv or json")
-        ->check(CLI::IsMember({"md", "csv", "json"}));
+    cmd->add_option("--format,-f", args->format, "md, csv, json, html or pdf")
+        ->check(CLI::IsMember({"md", "csv", "json", "html", "pdf"}));
     cmd->add_option("-o,--output", args->output, "Write to this file instead of stdout");
+    cmd->add_option("--charts", args->charts,
+                    "Also write the power-versus-load overlay as PNG and SVG into this directory");
     return {cmd, [args] { return run_compare(*args); }};
 }
 

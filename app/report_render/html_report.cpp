@@ -58,7 +58,7 @@ std::string render_comparison_html(const core::report::Comparison& comparison) {
     for (std::size_t i = 0; i < names.size(); ++i) {
         title += (i > 0 ? " vs " : "") + names[i];
     }
-    return page(title, comparison_body(comparison, names, charts, svg_embed));
+    return page(title, comparison_body(comparison, charts, svg_embed));
 }
 
 }  // namespace wattbench::report_render

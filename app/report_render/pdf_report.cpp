@@ -86,7 +86,7 @@ std::optional<std::string> render_comparison_pdf(const core::report::Comparison&
     for (std::size_t i = 0; i < names.size(); ++i) {
         title += (i > 0 ? " vs " : "") + names[i];
     }
-    return write_pdf(title, comparison_body(comparison, names, charts, pdf_embed), charts, path);
+    return write_pdf(title, comparison_body(comparison, charts, pdf_embed), charts, path);
 }
 
 }  // namespace wattbench::report_render

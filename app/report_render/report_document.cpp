@@ -1,10 +1,9 @@
 #include "app/report_render/report_document.hpp"
 
-#include <filesystem>
-
 #include <fmt/format.h>
 
 #include "app/core/report/comparison.hpp"
+#include "app/core/report/comparison_report.hpp"
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_report.hpp"
 #include "app/core/report/report_content.hpp"
@@ -123,68 +122,29 @@ std::string report_body(const report::ReportContent& content, const ChartList& c
 
 std::vector<std::string> comparison_names(const report::Comparison& comparison) {
     std::vector<std::string> names;
-    if (!comparison.pairs.empty()) {
-        names.push_back(comparison.pairs.front().name_a);
-        for (const auto& p : comparison.pairs) {
-            names.push_back(p.name_b);
-        }
-    } else {
-        for (const auto& dir : comparison.run_dirs) {
-            names.push_back(std::filesystem::path(dir).filename().string());
-        }
+    for (std::size_t i = 0; i < comparison.run_dirs.size(); ++i) {
+        names.push_back(report::comparison_run_name(comparison, i));
     }
     return names;
 }
 
-std::string comparison_body(const report::Comparison& comparison,
-                            const std::vector<std::string>& names, const ChartList& charts,
+std::string comparison_body(const report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed) {
-    std::string html = "<h1>";
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        html += (i > 0 ? " vs " : "") + html_escape(names[i]);
+    std::string html = markdown_to_html(report::render_comparison_markdown(comparison));
+    std::string overlay;
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        overlay += figure(i, *charts[i], embed);
     }
-    html += "</h1>\n<ul>\n";
-    for (std::size_t i = 0; i < comparison.run_dirs.size(); ++i) {
-        html += fmt::format("<li><strong>{}</strong>{}: <code>{}</code></li>\n",
-                            std::string(1, static_cast<char>('A' + std::min<std::size_t>(i, 25))),
-                            i < names.size() ? " (" + html_escape(names[i]) + ")" : "",
-                            html_escape(comparison.run_dirs[i]));
+    if (overlay.empty()) {
+        return html;
     }
-    html +=
-        "</ul>\n<p>Differences of each later run against the first, per phase matched by name. "
-        "The interval is the 95 % confidence interval of the difference in percent, combining "
-        "both runs' window statistics and measurement uncertainty; where it spans zero there is "
-        "no significant difference.</p>\n";
-    for (const auto& pair : comparison.pairs) {
-        html += "<h2 id=\"" + section_id(pair.name_b + " vs " + pair.name_a) + "\">" +
-                html_escape(pair.name_b) + " against " + html_escape(pair.name_a) + "</h2>\n";
-        html +=
-            "<table>\n<thead><tr><th>Phase</th><th>Channel</th><th class=\"num\">A</th>"
-            "<th class=\"num\">B</th><th class=\"num\">B − A</th><th class=\"num\">Δ %</th>"
-            "<th class=\"num\">95 % interval</th><th>Verdict</th></tr></thead>\n<tbody>\n";
-        for (const auto& r : pair.rows) {
-            const std::string unit = r.unit.empty() ? "" : " " + html_escape(r.unit);
-            const std::string interval =
-                r.ci_low_pct && r.ci_high_pct
-                    ? fmt::format("[{:+.1f}, {:+.1f}] %", *r.ci_low_pct, *r.ci_high_pct)
-                    : std::string("–");
-            html += fmt::format(
-                "<tr{}><td>{}</td><td>{}</td><td class=\"num\">{}{}</td><td class=\"num\">{}{}</td>"
-                "<td class=\"num\">{}{}</td><td class=\"num\">{:+.1f} %</td><td "
-                "class=\"num\">{}</td><td>{}</td></tr>\n",
-                r.significant ? " class=\"significant\"" : "", html_escape(r.phase),
-                html_escape(r.channel), report::format_ratio(r.a), unit, report::format_ratio(r.b),
-                unit, (r.diff > 0 ? "+" : "") + report::format_ratio(r.diff), unit, r.diff_pct,
-                interval, html_escape(r.verdict));
-        }
-        html += "</tbody>\n</table>\n";
+    // The overlay opens its section, above the table of the same points.
+    const std::string heading = "<h2 id=\"power-versus-load\">";
+    const auto at = html.find(heading);
+    if (at == std::string::npos) {
+        return html + "<h2 id=\"power-versus-load\">Power versus load</h2>\n" + overlay;
     }
-    if (!charts.empty()) {
-        html += "<h2 id=\"power-versus-load\">Power versus load</h2>\n";
-        for (std::size_t i = 0; i < charts.size(); ++i) {
-            html += figure(i, *charts[i], embed);
-        }
-    }
+    html.insert(html.find("</h2>\n", at) + 6, overlay);
     return html;
 }
 

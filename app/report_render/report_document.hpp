@@ -19,11 +19,11 @@ std::string report_body(const core::report::ReportContent& content, const ChartL
                         const ChartEmbed& embed);
 std::string report_title(const core::report::ReportContent& content);
 
-// The body of a comparison: per pair of runs a table of A, B, the difference and its 95 %
-// interval, then the overlay of the power-versus-load curves. `names` label the runs.
-std::string comparison_body(const core::report::Comparison& comparison,
-                            const std::vector<std::string>& names, const ChartList& charts,
+// The body of a comparison: the Markdown comparison's content as HTML with the overlay of
+// every run's power-versus-load curve (comparison_charts) opening its section.
+std::string comparison_body(const core::report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed);
+// The runs' names in the comparison's order (manifest run.name, else the directory's).
 std::vector<std::string> comparison_names(const core::report::Comparison& comparison);
 
 // The stylesheet both outputs share (the PDF writer's text engine reads the subset it knows).
