@@ -6,11 +6,19 @@
 #include <fstream>
 #include <set>
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QMimeData>
 #include <QPixmap>
+#include <QSettings>
 #include <QTest>
 #include <QTimer>
+#include <QUrl>
 
 #include "app/gui/model/device_model.hpp"
 #include "app/gui/model/phase_model.hpp"
@@ -165,6 +173,57 @@ TEST(MainWindow, OpensARunDirectory) {
     EXPECT_GT(w.charts()->point_count(ChartGroup::power), 10u);
     EXPECT_EQ(w.history().bands().size(), 3u);
     EXPECT_FALSE(w.can_start());
+}
+
+TEST(MainWindow, ADroppedRunOpensIsCopyableAndTheWindowRemembersItsSettings) {
+    test::qt_app();
+    const QString fixture = QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run");
+    {
+        MainWindow w;
+        w.show();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(fixture)});
+        QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        EXPECT_TRUE(enter.isAccepted());
+        QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        EXPECT_EQ(w.run_dir().toStdString(), fixture.toStdString()) << w.last_error().toStdString();
+        ASSERT_EQ(w.results_model()->columnCount(), 3);
+
+        const auto trigger = [&](const QString& text) {
+            for (auto* a : w.findChildren<QAction*>()) {
+                if (a->text() == text) {
+                    a->trigger();
+                    return true;
+                }
+            }
+            return false;
+        };
+        ASSERT_TRUE(trigger(QStringLiteral("Copy results as &Markdown")));
+        const QString md = QApplication::clipboard()->text();
+        EXPECT_TRUE(md.contains(QStringLiteral("\n| Power [W] (wattmeter/power)")))
+            << md.toStdString();
+        EXPECT_TRUE(md.contains(QStringLiteral("idle"))) << md.toStdString();
+        EXPECT_TRUE(md.contains(QStringLiteral("---"))) << md.toStdString();
+        ASSERT_TRUE(trigger(QStringLiteral("Copy results as &CSV")));
+        const QString csv = QApplication::clipboard()->text();
+        EXPECT_FALSE(csv.contains(QStringLiteral("---"))) << csv.toStdString();
+        EXPECT_TRUE(csv.contains(QStringLiteral("idle"))) << csv.toStdString();
+        EXPECT_TRUE(csv.contains(QStringLiteral("wattmeter/power"))) << csv.toStdString();
+
+        EXPECT_EQ(QSettings().value(QStringLiteral("recent")).toStringList().value(0), fixture);
+        auto* span = w.findChild<QComboBox*>(QStringLiteral("spanChoice"));
+        ASSERT_NE(span, nullptr);
+        span->setCurrentIndex(span->findData(3600.0));
+        w.close();
+    }
+    MainWindow again;
+    auto* span = again.findChild<QComboBox*>(QStringLiteral("spanChoice"));
+    ASSERT_NE(span, nullptr);
+    EXPECT_EQ(span->currentData().toDouble(), 3600.0);
+    EXPECT_EQ(again.charts()->span(), 3600.0);
 }
 
 TEST(MainWindow, RejectsABadProfileWithItsLocation) {
