@@ -273,11 +273,11 @@ void curve_ranges(const report::PowerCurve& curve, double& xmax, double& lo, dou
 
 std::unique_ptr<ReportChart> curves_chart(
     const std::vector<std::pair<const report::PowerCurve*, CurveStyle>>& curves, std::string key,
-    bool mark_knee, std::vector<std::string> notes) {
+    bool mark_knee, const std::string& sentence) {
     auto d = std::make_unique<ReportChart::Impl>();
     d->key = std::move(key);
-    d->notes = std::move(notes);
-    d->title = "Power versus load";
+    // The sentence goes into the title, so an exported chart says it without the report.
+    d->title = sentence.empty() ? "Power versus load" : "Power versus load: " + sentence;
     d->size = QSize(960, 420);
     d->chart->setTitle(qs(d->title));
     auto* x = d->value_axis(Qt::AlignBottom, QStringLiteral("Busy CPUs"));
@@ -335,6 +335,20 @@ std::vector<charts::PhaseSpan> phase_spans(const report::ReportContent& content,
         spans.push_back(std::move(s));
     }
     return spans;
+}
+
+// 1, 2 or 5 times a power of ten, at least `raw`.
+double nice_step(double raw) {
+    if (!(raw > 0.0)) {
+        return 1.0;
+    }
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double f : {1.0, 2.0, 5.0, 10.0}) {
+        if (f * magnitude >= raw) {
+            return f * magnitude;
+        }
+    }
+    return 10.0 * magnitude;
 }
 
 struct TimeUnit {
@@ -477,11 +491,14 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
     const TimeUnit unit = time_unit(last - first);
 
     auto* x = d->value_axis(Qt::AlignBottom, qs(fmt::format("Time since start [{}]", unit.name)));
-    x->setRange(0.0, (last - first) / unit.seconds);
-    x->applyNiceNumbers();
-    // The bands are painted on the axis' (rounded) range.
-    d->t0 = first + x->min() * unit.seconds;
-    d->t1 = first + x->max() * unit.seconds;
+    // The run's span exactly (rounding the range up would leave an empty stretch after the
+    // run), with ticks on round numbers of the unit.
+    const double span = (last - first) / unit.seconds;
+    x->setRange(0.0, span);
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0.0);
+    x->setTickInterval(nice_step(span / 5.0));
+    x->setLabelFormat(QStringLiteral("%.0f"));
     auto* y = d->value_axis(Qt::AlignLeft, QString());
     QValueAxis* y_right = nullptr;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -594,14 +611,10 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
 ChartList report_charts(const report::ReportContent& content) {
     ChartList out;
     if (content.curve && content.curve->points.size() >= 2) {
-        std::vector<std::string> notes;
-        if (!content.curve->sentence.empty()) {
-            notes.push_back(content.curve->sentence);
-        }
         out.push_back(curves_chart(
             {{&*content.curve,
               CurveStyle{qs(content.curve->device + "/" + content.curve->channel), 0}}},
-            "power-vs-load", true, std::move(notes)));
+            "power-vs-load", true, content.curve->sentence));
     }
     for (const auto group : charts::kChartGroups) {
         if (auto chart = time_chart(content, group)) {
@@ -614,7 +627,6 @@ ChartList report_charts(const report::ReportContent& content) {
 ChartList comparison_charts(const report::Comparison& comparison,
                             const std::vector<std::string>& names) {
     std::vector<std::pair<const report::PowerCurve*, CurveStyle>> curves;
-    std::vector<std::string> notes;
     for (std::size_t i = 0; i < comparison.curves.size(); ++i) {
         const auto& c = comparison.curves[i];
         if (!c || c->points.empty()) {
@@ -622,15 +634,12 @@ ChartList comparison_charts(const report::Comparison& comparison,
         }
         const std::string name = i < names.size() ? names[i] : fmt::format("run {}", i + 1);
         curves.push_back({&*c, CurveStyle{qs(name), i}});
-        if (!c->sentence.empty()) {
-            notes.push_back(name + ": " + c->sentence);
-        }
     }
     ChartList out;
     if (curves.empty()) {
         return out;
     }
-    out.push_back(curves_chart(curves, "power-vs-load", false, std::move(notes)));
+    out.push_back(curves_chart(curves, "power-vs-load", false, ""));
     return out;
 }
 

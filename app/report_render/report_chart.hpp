@@ -30,8 +30,7 @@ public:
 
     const std::string& key() const;    // file name stem: "power-vs-load", "temperature"
     const std::string& title() const;  // "Temperatures [°C]"
-    // What the chart shows that its lines cannot: "upper critical 95 °C of bmc/cpu_temp is above
-    // the chart", the knee sentence.
+    // What the chart cannot show: "bmc/cpu_temp upper critical 95 °C (off the chart)".
     const std::vector<std::string>& notes() const;
     QSize size() const;  // natural size in pixels at 1x
     std::size_t point_count() const;

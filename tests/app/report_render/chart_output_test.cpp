@@ -60,8 +60,8 @@ TEST(ChartOutput, ChartsCountTheirPoints) {
     EXPECT_EQ(charts[0]->key(), "power-vs-load");
     EXPECT_EQ(charts[0]->point_count(), 4u);
     EXPECT_EQ(charts[1]->point_count(), 470u);
-    ASSERT_EQ(charts[0]->notes().size(), 1u);
-    EXPECT_EQ(charts[0]->notes()[0], "+28.8 W per core up to 2 cores, then +4.5 W per thread");
+    EXPECT_EQ(charts[0]->title(),
+              "Power versus load: +28.8 W per core up to 2 cores, then +4.5 W per thread");
 }
 
 TEST(ChartOutput, UnwritableDirectoryIsAnError) {

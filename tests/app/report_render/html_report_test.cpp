@@ -152,3 +152,49 @@ TEST(HtmlReport, ComparisonTablesAndOverlay) {
 
 }  // namespace
 }  // namespace wattbench::report_render
+
+namespace wattbench::report_render {
+namespace {
+
+std::unique_ptr<core::report::ReportContent> golden(const std::string& name) {
+    auto built =
+        core::report::build_report_content(std::string(WATTBENCH_REPORT_CASES) + "/" + name);
+    if (auto* err = std::get_if<std::string>(&built)) {
+        ADD_FAILURE() << *err;
+        return nullptr;
+    }
+    return std::move(std::get<std::unique_ptr<core::report::ReportContent>>(built));
+}
+
+// The recorded sim run of the text reports' golden cases, through the whole path.
+TEST(HtmlReport, RecordedSimRun) {
+    test::headless();
+    const auto content = golden("sim_run");
+    ASSERT_TRUE(content);
+    const std::string html = render_html(*content);
+    const auto page = parse(html);
+    ASSERT_TRUE(page.error.empty()) << page.error;
+    EXPECT_EQ(html.find("http://"), std::string::npos);
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    EXPECT_GE(page.tables, 6);
+    // Power versus load, then power, temperatures, fans, voltages, noise, CPU load over time.
+    ASSERT_EQ(page.svgs.size(), 7u);
+    for (std::size_t i = 1; i < page.svgs.size(); ++i) {
+        EXPECT_GT(drawn_points(page.svgs[i]), 20u) << i;
+    }
+    EXPECT_NE(html.find("+2.3 W per busy CPU"), std::string::npos);
+}
+
+TEST(HtmlReport, RunInterruptedMidPhase) {
+    test::headless();
+    const auto content = golden("sim_interrupted");
+    ASSERT_TRUE(content);
+    const std::string html = render_html(*content);
+    const auto page = parse(html);
+    ASSERT_TRUE(page.error.empty()) << page.error;
+    EXPECT_NE(html.find("Incomplete results"), std::string::npos);
+    EXPECT_GE(page.svgs.size(), 1u);
+}
+
+}  // namespace
+}  // namespace wattbench::report_render

@@ -122,3 +122,32 @@ TEST(PdfReport, UnwritablePathNamesTheFile) {
 
 }  // namespace
 }  // namespace wattbench::report_render
+
+namespace wattbench::report_render {
+namespace {
+
+TEST(PdfReport, RecordedSimRun) {
+    if (std::string(WATTBENCH_PDFTOPPM).find("NOTFOUND") != std::string::npos) {
+        GTEST_SKIP() << "pdftoppm (poppler-utils) is not installed";
+    }
+    test::headless();
+    auto built =
+        core::report::build_report_content(std::string(WATTBENCH_REPORT_CASES) + "/sim_run");
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<core::report::ReportContent>>(built));
+    const auto dir = test::temp_dir();
+    const auto error = render_pdf(*std::get<0>(built), dir + "/sim.pdf");
+    ASSERT_FALSE(error) << *error;
+    const auto pages = rasterise(dir + "/sim.pdf", dir);
+    ASSERT_GE(pages.size(), 4u);
+    int coloured = 0;
+    for (const auto& png : pages) {
+        const auto l = look(QImage(QString::fromStdString(png)));
+        EXPECT_GT(l.dark, 150) << png;
+        coloured += l.coloured;
+    }
+    EXPECT_GT(coloured, 2000);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wattbench::report_render
