@@ -85,11 +85,21 @@ IpmiOutcome probe_ipmi(const std::string& connection, const std::string& passwor
                 out = {false, QString::fromStdString(e->message)};
             } else {
                 const auto id = dev->identity();
-                out = {true,
-                       QObject::tr("Connected: %1 %2 (firmware %3), %4 sensors")
-                           .arg(QString::fromStdString(id.vendor), QString::fromStdString(id.model),
-                                QString::fromStdString(id.firmware))
-                           .arg(dev->channels().size())};
+                QStringList who;
+                for (const auto* part : {&id.vendor, &id.model}) {
+                    if (!part->empty()) {
+                        who << QString::fromStdString(*part);
+                    }
+                }
+                if (!id.firmware.empty()) {
+                    who << QObject::tr("firmware %1").arg(QString::fromStdString(id.firmware));
+                }
+                if (!id.serial.empty()) {
+                    who << QObject::tr("serial %1").arg(QString::fromStdString(id.serial));
+                }
+                out = {true, QObject::tr("Connected: %1; %2 sensors")
+                                 .arg(who.join(QStringLiteral(", ")))
+                                 .arg(dev->channels().size())};
                 dev->close();
             }
         }
