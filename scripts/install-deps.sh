@@ -9,7 +9,7 @@ packages=(
   libserialport-dev libusb-1.0-0-dev
   libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
   openssh-client openssh-server
-  qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
 )
 missing=()
 for p in "${packages[@]}"; do
