@@ -6,7 +6,8 @@
 #   - report_scan_bench RUN: the samples.csv pass alone
 #   - bench/report_pandas.py RUN: pandas reading samples.csv, per-phase window means
 # Every command runs once with a warm page cache (the generator just wrote the file), so the
-# figures are CPU, not disk. The run directories are deleted at the end unless KEEP=1.
+# figures are CPU, not disk. The run directories are deleted at the end unless KEEP=1 (an
+# existing run directory of the same length is reused); PANDAS=0 leaves pandas out.
 #
 # usage: bench/report_bench.sh [BUILD_DIR=build] [WORK_DIR=/tmp/report-bench] [HOURS="2 24"]
 # Needs python3-pandas (Debian's, run with /usr/bin/python3) for the comparison.
@@ -52,7 +53,9 @@ for h in $hours; do
   fi
   timed "report_scan_bench (scan alone)" "$build/bench/report_scan_bench" "$run"
   sed 's/^/    /' "$work/out.txt"
-  if /usr/bin/python3 -c 'import pandas' 2>/dev/null; then
+  if [ "${PANDAS:-1}" = 0 ]; then
+    :
+  elif /usr/bin/python3 -c 'import pandas' 2>/dev/null; then
     timed "pandas read_csv + per-phase means" /usr/bin/python3 "$here/bench/report_pandas.py" "$run"
     tail -n 1 "$work/out.txt" | sed 's/^/    /'
   else

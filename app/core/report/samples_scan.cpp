@@ -42,7 +42,6 @@ constexpr std::size_t kColumnCount = kColumns.size();
 constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 // The finest bucket: the fastest instruments read at 10 Hz.
 constexpr std::int64_t kFirstWidthMs = 100;
-constexpr std::int64_t kDayMs = 86'400'000;
 
 enum class Stage { warmup, window, between };
 enum class Status { ok, overrange, unavailable, error };
