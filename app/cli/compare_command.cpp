@@ -55,7 +55,7 @@ int run_compare(const CompareArgs& args) {
         return kExitUsage;
     }
     const auto& comparison = std::get<core::report::Comparison>(compared);
-    if (rendered_format(args.format)) {
+    if (rendered_format(args.format) || (!args.charts.empty() && !rendering_available())) {
         return write_rendered_comparison(comparison, args.format, args.output, args.charts);
     }
     std::string text;

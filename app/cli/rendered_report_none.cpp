@@ -24,6 +24,10 @@ bool rendered_format(std::string_view format) {
     return format == "html" || format == "pdf";
 }
 
+bool rendering_available() {
+    return false;
+}
+
 int write_rendered_report(const core::report::ReportContent&, const std::string& format,
                           const std::string&, const std::string& charts_dir) {
     return refuse(format, charts_dir);

@@ -63,6 +63,10 @@ bool rendered_format(std::string_view format) {
     return format == "html" || format == "pdf";
 }
 
+bool rendering_available() {
+    return true;
+}
+
 int write_rendered_report(const core::report::ReportContent& content, const std::string& format,
                           const std::string& output, const std::string& charts_dir) {
     report_render::ensure_qt_application();

@@ -40,7 +40,7 @@ int report_command(const ReportArgs& args) {
     }
     const auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
 
-    if (rendered_format(args.format)) {
+    if (rendered_format(args.format) || (!args.charts.empty() && !rendering_available())) {
         return write_rendered_report(content, args.format, args.output, args.charts);
     }
     std::string text;
