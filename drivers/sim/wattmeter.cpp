@@ -26,9 +26,6 @@ std::vector<api::ChannelSpec> make_channels(const ModelParams& m) {
     std::vector<api::ChannelSpec> c(7);
     c[Wattmeter::power] = make_channel("power", Quantity::power, "W", 0.0, w_max);
     c[Wattmeter::power].key = true;
-    // Declared like a reference-grade analyzer (0.1 % of reading + 0.1 % of range), so demo
-    // runs carry an uncertainty per window as a run on a real meter does.
-    c[Wattmeter::power].accuracy = api::Accuracy{0.001, 0.001, w_max};
     c[Wattmeter::apparent_power] =
         make_channel("apparent_power", Quantity::apparent_power, "VA", 0.0, va_max);
     c[Wattmeter::power_factor] =
