@@ -38,9 +38,14 @@
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/json_report.hpp"
 #include "app/core/report/markdown_report.hpp"
+#include "app/core/report/report_content.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/gui/history/run_directory.hpp"
 #include "app/gui/model/device_model.hpp"
+#ifdef WATTBENCH_HAS_REPORT_QT
+#include "app/report_render/html_report.hpp"
+#include "app/report_render/pdf_report.hpp"
+#endif
 #include "app/gui/model/phase_model.hpp"
 #include "app/gui/model/results_model.hpp"
 #include "app/gui/widgets/charts_area.hpp"
@@ -235,11 +240,18 @@ void MainWindow::build_actions() {
     recent_menu_ = file->addMenu(tr("Open &recent"));
     rebuild_recent_menu();
     file->addSeparator();
-    auto* export_menu = file->addMenu(tr("&Export summary report"));
+    auto* export_menu = file->addMenu(tr("&Export report"));
     export_md_ = export_menu->addAction(tr("&Markdown…"), this, [this] { export_report("md"); });
     export_md_->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
     export_csv_ = export_menu->addAction(tr("&CSV…"), this, [this] { export_report("csv"); });
     export_json_ = export_menu->addAction(tr("&JSON…"), this, [this] { export_report("json"); });
+#ifdef WATTBENCH_HAS_REPORT_QT
+    export_menu->addSeparator();
+    export_html_ =
+        export_menu->addAction(tr("&HTML with charts…"), this, [this] { export_report("html"); });
+    export_pdf_ =
+        export_menu->addAction(tr("&PDF with charts…"), this, [this] { export_report("pdf"); });
+#endif
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -324,6 +336,10 @@ void MainWindow::update_controls() {
     export_md_->setEnabled(have);
     export_csv_->setEnabled(have);
     export_json_->setEnabled(have);
+    if (export_html_) {
+        export_html_->setEnabled(have);
+        export_pdf_->setEnabled(have);
+    }
 }
 
 void MainWindow::update_status() {
@@ -728,29 +744,59 @@ void MainWindow::export_report(const QString& format) {
     if (!results_->has_run()) {
         return;
     }
-    const auto& run = results_->run();
     const QString suggested = QDir(run_dir_).filePath(QStringLiteral("report.") + format);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export summary report"), suggested);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), suggested);
     if (path.isEmpty()) {
         return;
     }
+    if (const auto err = write_report(format, path)) {
+        show_error(tr("Export failed"), *err);
+        return;
+    }
+    statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
+}
+
+std::optional<QString> MainWindow::write_report(const QString& format, const QString& path) const {
+    if (run_dir_.isEmpty()) {
+        return tr("No run to report on");
+    }
+    // The same content as `wattbench report`: read back from the run directory, so the export
+    // of a live run is what the command would print at this moment.
+    auto built = core::report::build_report_content(run_dir_.toStdString());
+    if (auto* err = std::get_if<std::string>(&built)) {
+        return QString::fromStdString(*err);
+    }
+    const auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
+#ifdef WATTBENCH_HAS_REPORT_QT
+    if (format == QLatin1String("pdf")) {
+        if (const auto err = report_render::render_pdf(content, path.toStdString())) {
+            return QString::fromStdString(*err);
+        }
+        return std::nullopt;
+    }
+#endif
     std::string text;
     if (format == QLatin1String("md")) {
-        text = core::report::render_markdown(run);
+        text = core::report::render_markdown(content);
     } else if (format == QLatin1String("csv")) {
-        text = core::report::render_csv(run);
+        text = core::report::render_csv(content);
+#ifdef WATTBENCH_HAS_REPORT_QT
+    } else if (format == QLatin1String("html")) {
+        text = report_render::render_html(content);
+#endif
+    } else if (format == QLatin1String("json")) {
+        text = core::report::render_json(content);
     } else {
-        text = core::report::render_json(run);
+        return tr("This build cannot write %1 reports").arg(format);
     }
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly) ||
         out.write(text.data(), static_cast<qint64>(text.size())) !=
             static_cast<qint64>(text.size()) ||
         !out.commit()) {
-        show_error(tr("Export failed"), tr("Cannot write %1: %2").arg(path, out.errorString()));
-        return;
+        return tr("Cannot write %1: %2").arg(path, out.errorString());
     }
-    statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
+    return std::nullopt;
 }
 
 void MainWindow::add_recent(const QString& path) {

@@ -62,6 +62,9 @@ public:
     bool run_finished() const { return finished_; }
     QString last_error() const { return last_error_; }
     QString run_dir() const { return run_dir_; }
+    // What File > Export writes, without the file dialog: md, csv, json and, in builds with
+    // the Qt report renderer, html and pdf. An error message, or nothing on success.
+    std::optional<QString> write_report(const QString& format, const QString& path) const;
 
     ChartsArea* charts() const { return charts_; }
     model::DeviceModel* device_model() const { return devices_; }
@@ -130,6 +133,8 @@ private:
     QAction* export_md_;
     QAction* export_csv_;
     QAction* export_json_;
+    QAction* export_html_ = nullptr;  // only in builds with the Qt report renderer
+    QAction* export_pdf_ = nullptr;
     QTimer* clock_;
 };
 

@@ -175,6 +175,33 @@ TEST(MainWindow, OpensARunDirectory) {
     EXPECT_FALSE(w.can_start());
 }
 
+// File > Export writes what `wattbench report` would: the opened run's content in each format.
+TEST(MainWindow, ExportsTheOpenedRunInEveryFormat) {
+    test::qt_app();
+    MainWindow w;
+    ASSERT_TRUE(w.open_run(QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run")));
+    const std::string dir = temp_dir();
+    auto read = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    for (const char* format : {"md", "csv", "json", "html", "pdf"}) {
+        const std::string path = dir + "/report." + format;
+        const auto err = w.write_report(QString::fromLatin1(format), QString::fromStdString(path));
+        ASSERT_FALSE(err.has_value()) << format << ": " << err->toStdString();
+        EXPECT_GT(std::filesystem::file_size(path), 500u) << format;
+    }
+    EXPECT_NE(read(dir + "/report.md").find("## Validity"), std::string::npos);
+    EXPECT_NE(read(dir + "/report.md").find("## Power versus load"), std::string::npos);
+    EXPECT_NE(read(dir + "/report.html").find("<svg"), std::string::npos);
+    EXPECT_EQ(read(dir + "/report.pdf").rfind("%PDF-", 0), 0u);
+    const auto err =
+        w.write_report(QStringLiteral("md"), QString::fromStdString(dir + "/no/such/dir/r.md"));
+    ASSERT_TRUE(err.has_value());
+    EXPECT_TRUE(err->contains(QStringLiteral("no/such/dir"))) << err->toStdString();
+    std::filesystem::remove_all(dir);
+}
+
 TEST(MainWindow, ADroppedRunOpensIsCopyableAndTheWindowRemembersItsSettings) {
     test::qt_app();
     const QString fixture = QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run");
