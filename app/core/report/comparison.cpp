@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
 #include "app/core/report/run_phases.hpp"
@@ -138,6 +139,12 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             }
             if (!ra->mean || !rb->mean) {
                 continue;  // a discrete channel, or no valid reading in one of the windows
+            }
+            // A meter's energy counter runs from when it was opened: its window mean says when
+            // the run started, not what the machine drew.
+            if (present_channel(a.manifest, ra->device, ra->channel, ra->unit).quantity ==
+                drivers::api::Quantity::energy) {
+                continue;
             }
             auto row = compare_values(*ra->mean, ra->stddev.value_or(std::nan("")),
                                       static_cast<double>(ra->samples), ra->uncertainty, *rb->mean,

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/record/csv.hpp"
+#include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/markdown_table.hpp"
 #include "app/core/report/value_format.hpp"
 
@@ -112,7 +113,8 @@ std::string render_comparison_markdown(const Comparison& c) {
             {"Phase", "Channel", "A", "B", "Δ", "Δ %", "95 % CI", "Verdict"},
             {A::left, A::left, A::right, A::right, A::right, A::right, A::right, A::left});
         for (const auto& r : pair.rows) {
-            const auto channel = r.unit.empty() ? r.channel : r.channel + " [" + r.unit + "]";
+            const auto unit = display_unit(r.unit);
+            const auto channel = unit.empty() ? r.channel : r.channel + " [" + unit + "]";
             const auto ci = r.ci_low_pct && r.ci_high_pct
                                 ? fmt::format("[{}, {}] %", signed_pct(*r.ci_low_pct),
                                               signed_pct(*r.ci_high_pct))

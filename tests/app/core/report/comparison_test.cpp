@@ -131,6 +131,19 @@ TEST(CompareRuns, MatchesPhasesByNameAndAddsScores) {
     EXPECT_DOUBLE_EQ(c.pairs[1].rows[0].diff_pct, -10.0);
 }
 
+// The meter's energy counter (Wh since it was opened) is not a property of the phase.
+TEST(CompareRuns, LeavesOutEnergyCounters) {
+    auto a = make_run("a", {"idle"}, 100);
+    auto b = make_run("b", {"idle"}, 110);
+    a.rows.push_back(make_row("idle", "energy", "Wh", 0.2, 0.01));
+    b.rows.push_back(make_row("idle", "energy", "Wh", 5.0, 0.01));
+    const auto result = compare_runs({a, b});
+    ASSERT_TRUE(std::holds_alternative<Comparison>(result)) << std::get<std::string>(result);
+    const auto& rows = std::get<Comparison>(result).pairs.at(0).rows;
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].channel, "wm/power");
+}
+
 TEST(CompareRuns, RefusesRunsWithoutASharedPhase) {
     const auto result = compare_runs(
         {make_run("runs/a", {"idle", "cpu-1"}, 100), make_run("runs/b", {"disk"}, 90)});
