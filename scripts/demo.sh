@@ -8,4 +8,5 @@ cmake --build --preset default --target wattbench
 out="runs/demo-$(date -u +%Y%m%dT%H%M%SZ)"
 ./build/app/cli/wattbench run profiles/demo.toml --out "$out"
 ./build/app/cli/wattbench report "$out" --format md -o "$out/report.md"
-echo "report: $out/report.md"
+./build/app/cli/wattbench report "$out" --format html -o "$out/report.html"
+echo "report: $out/report.md, $out/report.html (one file with its charts)"
