@@ -45,7 +45,7 @@ double bucket_width(double span_s, double buckets) {
 
 }  // namespace
 
-ChartView::ChartView(history::ChartGroup group, bool overview, QWidget* parent)
+ChartView::ChartView(charts::ChartGroup group, bool overview, QWidget* parent)
     : QChartView(parent), group_(group), overview_(overview) {
     auto* chart = new QChart();
     chart->setBackgroundVisible(false);
@@ -114,7 +114,7 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
     std::string first_device;
     for (std::uint32_t d = 0; d < catalog.devices.size(); ++d) {
         for (const auto& c : catalog.devices[d].channels) {
-            if (history::chart_group(c.quantity) == group_) {
+            if (charts::chart_group(c.quantity) == group_) {
                 if (first_device.empty()) {
                     first_device = catalog.devices[d].device_id;
                 } else if (first_device != catalog.devices[d].device_id) {
@@ -127,14 +127,14 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
         const auto& dev = catalog.devices[d];
         for (std::uint32_t c = 0; c < dev.channels.size(); ++c) {
             const auto& spec = dev.channels[c];
-            if (history::chart_group(spec.quantity) != group_) {
+            if (charts::chart_group(spec.quantity) != group_) {
                 continue;
             }
             Line line;
             line.device = d;
             line.channel = c;
             line.name = dev.device_id + "/" + spec.name;
-            line.right_axis = group_ == history::ChartGroup::voltage && spec.display_min &&
+            line.right_axis = group_ == charts::ChartGroup::voltage && spec.display_min &&
                               *spec.display_min >= charts::kRightAxisFrom;
             line.series = new QLineSeries(chart());
             line.series->setName(QString::fromStdString(several_devices ? line.name : spec.name) +
@@ -160,8 +160,8 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
         }
     }
     if (!overview_) {
-        chart()->setTitle(QString::fromUtf8(history::title(group_).data(),
-                                            static_cast<qsizetype>(history::title(group_).size())));
+        chart()->setTitle(QString::fromUtf8(charts::title(group_).data(),
+                                            static_cast<qsizetype>(charts::title(group_).size())));
     }
     apply_palette();
     // Clicking a legend entry switches its line off and on; the entry stays, dimmed.
@@ -405,7 +405,7 @@ void ChartView::rebuild(const history::RunHistory& history, double t0, double t1
     x_axis_->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t0 * 1000.0)),
                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t1 * 1000.0)));
     x_axis_->setFormat(charts::time_format(t1 - t0));
-    if (group_ == history::ChartGroup::load) {
+    if (group_ == charts::ChartGroup::load) {
         // Utilisation has a natural scale; a fixed one also keeps a flat 100 % line readable.
         y_axis_->setRange(0.0, 100.0);
     } else {

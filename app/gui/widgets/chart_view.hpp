@@ -11,7 +11,7 @@
 
 #include "app/charts/phase_bands.hpp"
 #include "app/core/record/catalog.hpp"
-#include "app/gui/history/chart_group.hpp"
+#include "app/charts/chart_group.hpp"
 #include "app/gui/history/run_history.hpp"
 
 class QDateTimeAxis;
@@ -27,7 +27,7 @@ namespace wattbench::gui::widgets {
 // the span the detail charts show.
 class ChartView final : public QChartView {
 public:
-    ChartView(history::ChartGroup group, bool overview, QWidget* parent = nullptr);
+    ChartView(charts::ChartGroup group, bool overview, QWidget* parent = nullptr);
 
     // Builds one series per channel of this group; `hidden` lists "device/channel" names the
     // user switched off.
@@ -43,7 +43,7 @@ public:
     // Called after the user switched a line on or off (its points come with the next refresh).
     std::function<void()> on_toggled;
 
-    history::ChartGroup group() const { return group_; }
+    charts::ChartGroup group() const { return group_; }
     bool has_channels() const { return !series_.empty(); }
     std::size_t point_count() const;
     std::set<std::string> hidden() const;
@@ -82,7 +82,7 @@ private:
     std::vector<charts::PhaseSpan> spans() const;
     void style_legend();
 
-    history::ChartGroup group_;
+    charts::ChartGroup group_;
     bool overview_;
     QDateTimeAxis* x_axis_ = nullptr;
     QValueAxis* y_axis_ = nullptr;

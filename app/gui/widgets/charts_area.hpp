@@ -8,7 +8,7 @@
 #include <QWidget>
 
 #include "app/core/record/catalog.hpp"
-#include "app/gui/history/chart_group.hpp"
+#include "app/charts/chart_group.hpp"
 #include "app/gui/history/run_history.hpp"
 
 class QComboBox;
@@ -41,9 +41,9 @@ public:
     void set_overview_group(const QString& key);
 
     // For tests and the status bar: the points currently in a group's detail chart.
-    std::size_t point_count(history::ChartGroup group) const;
+    std::size_t point_count(charts::ChartGroup group) const;
     std::size_t overview_point_count() const;
-    bool has_chart(history::ChartGroup group) const;
+    bool has_chart(charts::ChartGroup group) const;
 
 private:
     void layout_charts();

@@ -29,7 +29,7 @@
 namespace wattbench::gui::widgets {
 namespace {
 
-using history::ChartGroup;
+using charts::ChartGroup;
 
 std::string temp_dir() {
     std::string templ = (std::filesystem::temp_directory_path() / "gui-window-XXXXXX").string();
