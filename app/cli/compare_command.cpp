@@ -1,4 +1,3 @@
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -7,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/output_text.hpp"
 #include "app/cli/rendered_report.hpp"
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/comparison_report.hpp"
@@ -22,21 +22,6 @@ struct CompareArgs {
     std::string output;
     std::string charts;  // --charts DIR: the overlay as PNG and SVG
 };
-
-int write_text(const std::string& text, const std::string& output) {
-    if (output.empty()) {
-        fmt::print("{}", text);
-        return kExitOk;
-    }
-    std::ofstream out(output, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-        fmt::print(stderr, "wattbench: cannot write '{}'\n", output);
-        return kExitRunFailed;
-    }
-    return kExitOk;
-}
 
 int run_compare(const CompareArgs& args) {
     std::vector<core::report::RunData> runs;
@@ -66,7 +51,7 @@ int run_compare(const CompareArgs& args) {
     } else {
         text = core::report::render_comparison_json(comparison);
     }
-    const int rc = write_text(text, args.output);
+    const int rc = write_output(text, args.output);
     if (rc != kExitOk || args.charts.empty()) {
         return rc;
     }

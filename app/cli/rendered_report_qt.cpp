@@ -1,9 +1,9 @@
 #include <cstdio>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/output_text.hpp"
 #include "app/cli/rendered_report.hpp"
 #include "app/report_render/chart_output.hpp"
 #include "app/report_render/html_report.hpp"
@@ -14,21 +14,6 @@
 namespace wattbench::cli {
 
 namespace {
-
-int write_html(const std::string& html, const std::string& output) {
-    if (output.empty()) {
-        fmt::print("{}", html);
-        return kExitOk;
-    }
-    std::ofstream out(output, std::ios::binary | std::ios::trunc);
-    out << html;
-    out.close();
-    if (!out) {
-        fmt::print(stderr, "wattbench: cannot write '{}'\n", output);
-        return kExitRunFailed;
-    }
-    return kExitOk;
-}
 
 int report_charts_to(const report_render::ChartList& charts, const std::string& dir) {
     const auto written = report_render::export_charts(charts, dir, {});
@@ -42,7 +27,7 @@ int report_charts_to(const report_render::ChartList& charts, const std::string& 
 template <typename Html, typename Pdf>
 int write(const std::string& format, const std::string& output, Html html, Pdf pdf) {
     if (format == "html") {
-        return write_html(html(), output);
+        return write_output(html(), output);
     }
     if (format == "pdf") {
         if (output.empty()) {
@@ -70,29 +55,30 @@ bool rendering_available() {
 int write_rendered_report(const core::report::ReportContent& content, const std::string& format,
                           const std::string& output, const std::string& charts_dir) {
     report_render::ensure_qt_application();
+    const auto charts = report_render::report_charts(content);
     const int rc = write(
-        format, output, [&] { return report_render::render_html(content); },
-        [&](const std::string& path) { return report_render::render_pdf(content, path); });
+        format, output, [&] { return report_render::render_html(content, charts); },
+        [&](const std::string& path) { return report_render::render_pdf(content, charts, path); });
     if (rc != kExitOk || charts_dir.empty()) {
         return rc;
     }
-    return report_charts_to(report_render::report_charts(content), charts_dir);
+    return report_charts_to(charts, charts_dir);
 }
 
 int write_rendered_comparison(const core::report::Comparison& comparison, const std::string& format,
                               const std::string& output, const std::string& charts_dir) {
     report_render::ensure_qt_application();
+    const auto charts =
+        report_render::comparison_charts(comparison, report_render::comparison_names(comparison));
     const int rc = write(
-        format, output, [&] { return report_render::render_comparison_html(comparison); },
+        format, output, [&] { return report_render::render_comparison_html(comparison, charts); },
         [&](const std::string& path) {
-            return report_render::render_comparison_pdf(comparison, path);
+            return report_render::render_comparison_pdf(comparison, charts, path);
         });
     if (rc != kExitOk || charts_dir.empty()) {
         return rc;
     }
-    return report_charts_to(
-        report_render::comparison_charts(comparison, report_render::comparison_names(comparison)),
-        charts_dir);
+    return report_charts_to(charts, charts_dir);
 }
 
 }  // namespace wattbench::cli

@@ -1,9 +1,9 @@
 #include <cstdio>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/output_text.hpp"
 #include "app/cli/rendered_report.hpp"
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/json_report.hpp"
@@ -11,25 +11,6 @@
 #include "app/core/report/report_content.hpp"
 
 namespace wattbench::cli {
-
-namespace {
-
-int write_text(const std::string& text, const std::string& output) {
-    if (output.empty()) {
-        fmt::print("{}", text);
-        return kExitOk;
-    }
-    std::ofstream out(output, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-        fmt::print(stderr, "wattbench: cannot write '{}'\n", output);
-        return kExitRunFailed;
-    }
-    return kExitOk;
-}
-
-}  // namespace
 
 int report_command(const ReportArgs& args) {
     // One pass over samples.csv feeds every format.
@@ -51,7 +32,7 @@ int report_command(const ReportArgs& args) {
     } else {
         text = core::report::render_json(content);
     }
-    const int rc = write_text(text, args.output);
+    const int rc = write_output(text, args.output);
     if (rc != kExitOk || args.charts.empty()) {
         return rc;
     }

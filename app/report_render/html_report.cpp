@@ -46,19 +46,22 @@ std::string svg_embed(std::size_t index, const ReportChart& chart) {
 
 std::string render_html(const core::report::ReportContent& content) {
     ensure_qt_application();
-    const ChartList charts = report_charts(content);
+    return render_html(content, report_charts(content));
+}
+
+std::string render_html(const core::report::ReportContent& content, const ChartList& charts) {
     return page(report_title(content), report_body(content, charts, svg_embed));
 }
 
 std::string render_comparison_html(const core::report::Comparison& comparison) {
     ensure_qt_application();
-    const auto names = comparison_names(comparison);
-    const ChartList charts = comparison_charts(comparison, names);
-    std::string title;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        title += (i > 0 ? " vs " : "") + names[i];
-    }
-    return page(title, comparison_body(comparison, charts, svg_embed));
+    return render_comparison_html(comparison,
+                                  comparison_charts(comparison, comparison_names(comparison)));
+}
+
+std::string render_comparison_html(const core::report::Comparison& comparison,
+                                   const ChartList& charts) {
+    return page(comparison_title(comparison), comparison_body(comparison, charts, svg_embed));
 }
 
 }  // namespace wattbench::report_render

@@ -73,20 +73,25 @@ std::string pdf_embed(std::size_t index, const ReportChart&) {
 std::optional<std::string> render_pdf(const core::report::ReportContent& content,
                                       const std::string& path) {
     ensure_qt_application();
-    const ChartList charts = report_charts(content);
+    return render_pdf(content, report_charts(content), path);
+}
+
+std::optional<std::string> render_pdf(const core::report::ReportContent& content,
+                                      const ChartList& charts, const std::string& path) {
     return write_pdf(report_title(content), report_body(content, charts, pdf_embed), charts, path);
 }
 
 std::optional<std::string> render_comparison_pdf(const core::report::Comparison& comparison,
                                                  const std::string& path) {
     ensure_qt_application();
-    const auto names = comparison_names(comparison);
-    const ChartList charts = comparison_charts(comparison, names);
-    std::string title;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        title += (i > 0 ? " vs " : "") + names[i];
-    }
-    return write_pdf(title, comparison_body(comparison, charts, pdf_embed), charts, path);
+    return render_comparison_pdf(comparison,
+                                 comparison_charts(comparison, comparison_names(comparison)), path);
+}
+
+std::optional<std::string> render_comparison_pdf(const core::report::Comparison& comparison,
+                                                 const ChartList& charts, const std::string& path) {
+    return write_pdf(comparison_title(comparison), comparison_body(comparison, charts, pdf_embed),
+                     charts, path);
 }
 
 }  // namespace wattbench::report_render

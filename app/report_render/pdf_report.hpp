@@ -3,6 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "app/report_render/report_chart.hpp"
+
 namespace wattbench::core::report {
 struct ReportContent;
 struct Comparison;
@@ -17,5 +19,10 @@ std::optional<std::string> render_pdf(const core::report::ReportContent& content
                                       const std::string& path);
 std::optional<std::string> render_comparison_pdf(const core::report::Comparison& comparison,
                                                  const std::string& path);
+// The same with charts already built, as for render_html.
+std::optional<std::string> render_pdf(const core::report::ReportContent& content,
+                                      const ChartList& charts, const std::string& path);
+std::optional<std::string> render_comparison_pdf(const core::report::Comparison& comparison,
+                                                 const ChartList& charts, const std::string& path);
 
 }  // namespace wattbench::report_render

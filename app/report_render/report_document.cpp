@@ -128,6 +128,14 @@ std::vector<std::string> comparison_names(const report::Comparison& comparison) 
     return names;
 }
 
+std::string comparison_title(const report::Comparison& comparison) {
+    std::string title;
+    for (const auto& name : comparison_names(comparison)) {
+        title += (title.empty() ? "" : " vs ") + name;
+    }
+    return title;
+}
+
 std::string comparison_body(const report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed) {
     std::string html = markdown_to_html(report::render_comparison_markdown(comparison));

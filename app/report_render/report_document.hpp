@@ -25,6 +25,8 @@ std::string comparison_body(const core::report::Comparison& comparison, const Ch
                             const ChartEmbed& embed);
 // The runs' names in the comparison's order (manifest run.name, else the directory's).
 std::vector<std::string> comparison_names(const core::report::Comparison& comparison);
+// "A vs B vs C": the page title of a comparison.
+std::string comparison_title(const core::report::Comparison& comparison);
 
 // The stylesheet both outputs share (the PDF writer's text engine reads the subset it knows).
 std::string report_css();
