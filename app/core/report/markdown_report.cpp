@@ -16,6 +16,7 @@
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
+#include "app/core/report/threshold_kinds.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/validity_lines.hpp"
 #include "app/core/report/value_format.hpp"
@@ -682,18 +683,10 @@ void append_noise(std::string& out, const RunData& run, const std::vector<PhaseV
 }
 
 void append_limits(std::string& out, const RunData& run) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLimits{{
-        {"lnr", "LNR"},
-        {"lc", "LC"},
-        {"lnc", "LNC"},
-        {"unc", "UNC"},
-        {"uc", "UC"},
-        {"unr", "UNR"},
-    }};
     std::vector<std::string> header{"Channel", "Unit"};
     std::vector<Align> align{Align::left, Align::left};
-    for (const auto& [key, title] : kLimits) {
-        header.emplace_back(title);
+    for (const auto& kind : kThresholdKinds) {
+        header.emplace_back(kind.abbreviation);
         align.push_back(Align::right);
     }
     MarkdownTable table(std::move(header), std::move(align));
@@ -708,8 +701,8 @@ void append_limits(std::string& out, const RunData& run) {
                                            text_of(member(&c, "unit")).value_or(""));
             std::vector<std::string> cells{p.name, p.unit};
             bool has_limit = false;
-            for (const auto& [key, title] : kLimits) {
-                const auto limit = number_of(member(thresholds, key));
+            for (const auto& kind : kThresholdKinds) {
+                const auto limit = number_of(member(thresholds, kind.key));
                 has_limit = has_limit || limit.has_value();
                 cells.push_back(limit ? format_fixed(*limit, p.decimals) : std::string(kNoData));
             }

@@ -1,22 +1,13 @@
 #include "app/core/report/report_content.hpp"
 
-#include <array>
 #include <utility>
 
 #include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/threshold_kinds.hpp"
 
 namespace wattbench::core::report {
 
 namespace {
-
-constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kThresholds{{
-    {"lnr", "lower non-recoverable"},
-    {"lc", "lower critical"},
-    {"lnc", "lower non-critical"},
-    {"unc", "upper non-critical"},
-    {"uc", "upper critical"},
-    {"unr", "upper non-recoverable"},
-}};
 
 std::vector<ThresholdLine> threshold_lines(const nlohmann::json& manifest) {
     std::vector<ThresholdLine> out;
@@ -36,9 +27,9 @@ std::vector<ThresholdLine> threshold_lines(const nlohmann::json& manifest) {
             if (!name) {
                 continue;
             }
-            for (const auto& [key, label] : kThresholds) {
-                if (const auto value = number_of(member(thresholds, key))) {
-                    out.push_back({*id, *name, std::string(label), *value});
+            for (const auto& kind : kThresholdKinds) {
+                if (const auto value = number_of(member(thresholds, kind.key))) {
+                    out.push_back({*id, *name, std::string(kind.name), *value});
                 }
             }
         }

@@ -14,6 +14,7 @@
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
+#include "app/core/report/threshold_kinds.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
 
@@ -146,14 +147,6 @@ SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
 // "UNC 85 · UC 95": the limits a reading is compared with in the review's table. A temperature
 // (or power, noise) only has a ceiling that matters, a fan a floor, a voltage both.
 std::string limits_of(const RunData& run, const ChannelKey& key) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLimits{{
-        {"lnr", "LNR"},
-        {"lc", "LC"},
-        {"lnc", "LNC"},
-        {"unc", "UNC"},
-        {"uc", "UC"},
-        {"unr", "UNR"},
-    }};
     const auto* thresholds =
         member(find_channel(find_device(run.manifest, key.device), key.channel), "thresholds");
     std::string out;
@@ -162,15 +155,16 @@ std::string limits_of(const RunData& run, const ChannelKey& key) {
                        key.presentation.group != SummaryGroup::apparent_power &&
                        key.presentation.group != SummaryGroup::sound;
     const bool upper = key.presentation.group != SummaryGroup::fan;
-    for (const auto& [name, title] : kLimits) {
-        if ((name.front() == 'l' && !lower) || (name.front() == 'u' && !upper)) {
+    for (const auto& kind : kThresholdKinds) {
+        if (kind.lower ? !lower : !upper) {
             continue;
         }
-        if (const auto limit = number_of(member(thresholds, name))) {
+        if (const auto limit = number_of(member(thresholds, kind.key))) {
             if (!out.empty()) {
                 out += " · ";
             }
-            out += fmt::format("{} {}", title, format_fixed(*limit, key.presentation.decimals));
+            out += fmt::format("{} {}", kind.abbreviation,
+                               format_fixed(*limit, key.presentation.decimals));
         }
     }
     return out;
