@@ -32,6 +32,18 @@ constexpr auto busiest_scan = std::chrono::seconds(1);
 constexpr std::size_t busiest_listed = 5;
 constexpr std::size_t channels_listed = 12;
 
+// "power, voltage, … (30 in all)": what an error about a missing channel offers instead.
+std::string channel_names(const std::vector<drivers::api::ChannelSpec>& channels) {
+    std::string names;
+    for (std::size_t k = 0; k < channels.size() && k < channels_listed; ++k) {
+        names += (k ? ", " : "") + channels[k].name;
+    }
+    if (channels.size() > channels_listed) {
+        names += fmt::format(", … ({} in all)", channels.size());
+    }
+    return names;
+}
+
 double seconds(std::chrono::nanoseconds d) {
     return std::chrono::duration<double>(d).count();
 }
@@ -112,13 +124,7 @@ std::optional<PrepareError> Engine::resolve_warmup_channels() {
                 continue;
             }
             if (ch == channels.end()) {
-                std::string names;
-                for (std::size_t k = 0; k < channels.size() && k < channels_listed; ++k) {
-                    names += (k ? ", " : "") + channels[k].name;
-                }
-                if (channels.size() > channels_listed) {
-                    names += fmt::format(", … ({} in all)", channels.size());
-                }
+                const std::string names = channel_names(channels);
                 return PrepareError{
                     2, fmt::format("{}'{}': device '{}' has no channel '{}' (it has: {})",
                                    location_prefix(c), c.name(), c.device, c.channel,
@@ -165,13 +171,7 @@ std::optional<PrepareError> Engine::resolve_warmup_channels() {
             const bool known = std::any_of(channels.begin(), channels.end(),
                                            [&](const auto& spec) { return spec.name == channel; });
             if (!known && !absent_optional) {
-                std::string names;
-                for (std::size_t k = 0; k < channels.size() && k < channels_listed; ++k) {
-                    names += (k ? ", " : "") + channels[k].name;
-                }
-                if (channels.size() > channels_listed) {
-                    names += fmt::format(", … ({} in all)", channels.size());
-                }
+                const std::string names = channel_names(channels);
                 return PrepareError{
                     2, profile::ProfileError{profile_.validity.ambient_location, "validity.ambient",
                                              fmt::format("'{}': device '{}' has no channel '{}' "
