@@ -19,6 +19,32 @@ void push_extremes(std::vector<Point>& out, const Point& min, const Point& max) 
     }
 }
 
+// Each run of consecutive points in the same bucket becomes its min and max, in time order.
+template <typename BucketOf>
+std::vector<Point> extremes_by_bucket(std::span<const Point> points, BucketOf bucket_of,
+                                      std::size_t expected = 0) {
+    std::vector<Point> out;
+    out.reserve(expected);
+    std::size_t i = 0;
+    while (i < points.size()) {
+        const long long b = bucket_of(points[i]);
+        Point min = points[i];
+        Point max = points[i];
+        std::size_t j = i + 1;
+        for (; j < points.size() && bucket_of(points[j]) == b; ++j) {
+            if (points[j].v < min.v) {
+                min = points[j];
+            }
+            if (points[j].v > max.v) {
+                max = points[j];
+            }
+        }
+        push_extremes(out, min, max);
+        i = j;
+    }
+    return out;
+}
+
 }  // namespace
 
 MinMaxDecimator::MinMaxDecimator(std::size_t max_buckets, double initial_width_s)
@@ -100,68 +126,23 @@ std::vector<Point> decimate_minmax(std::span<const Point> points, std::size_t bu
     }
     const double t0 = points.front().t;
     const double span = points.back().t - t0;
-    std::vector<Point> out;
-    out.reserve(2 * buckets);
-    std::size_t i = 0;
-    while (i < points.size()) {
-        const auto b =
-            span > 0.0
-                ? std::min<std::size_t>(
-                      static_cast<std::size_t>((points[i].t - t0) / span * buckets), buckets - 1)
-                : 0;
-        Point min = points[i];
-        Point max = points[i];
-        std::size_t j = i + 1;
-        for (; j < points.size(); ++j) {
-            const auto bj = span > 0.0
-                                ? std::min<std::size_t>(
-                                      static_cast<std::size_t>((points[j].t - t0) / span * buckets),
-                                      buckets - 1)
-                                : 0;
-            if (bj != b) {
-                break;
-            }
-            if (points[j].v < min.v) {
-                min = points[j];
-            }
-            if (points[j].v > max.v) {
-                max = points[j];
-            }
-        }
-        push_extremes(out, min, max);
-        i = j;
-    }
-    return out;
+    return extremes_by_bucket(
+        points,
+        [&](const Point& p) -> long long {
+            return span > 0.0
+                       ? static_cast<long long>(std::min<std::size_t>(
+                             static_cast<std::size_t>((p.t - t0) / span * buckets), buckets - 1))
+                       : 0;
+        },
+        2 * buckets);
 }
-
-}  // namespace wattbench::gui::history
-
-namespace wattbench::gui::history {
 
 std::vector<Point> decimate_minmax_aligned(std::span<const Point> points, double width) {
     if (!(width > 0.0)) {
         return {points.begin(), points.end()};
     }
-    std::vector<Point> out;
-    std::size_t i = 0;
-    while (i < points.size()) {
-        const auto b = static_cast<long long>(std::floor(points[i].t / width));
-        Point min = points[i];
-        Point max = points[i];
-        std::size_t j = i + 1;
-        for (; j < points.size() && static_cast<long long>(std::floor(points[j].t / width)) == b;
-             ++j) {
-            if (points[j].v < min.v) {
-                min = points[j];
-            }
-            if (points[j].v > max.v) {
-                max = points[j];
-            }
-        }
-        push_extremes(out, min, max);
-        i = j;
-    }
-    return out;
+    return extremes_by_bucket(
+        points, [&](const Point& p) { return static_cast<long long>(std::floor(p.t / width)); });
 }
 
 }  // namespace wattbench::gui::history
