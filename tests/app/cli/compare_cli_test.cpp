@@ -1,8 +1,5 @@
 // End-to-end: `wattbench compare` on run directories written by the test.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -11,25 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
-extern char** environ;
+#include "tests/support/run_program.hpp"
 
 namespace wattbench::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using Result = wattbench::testing::ProgramResult;
 
 class CompareCli : public ::testing::Test {
 protected:
@@ -42,27 +28,7 @@ protected:
 
     Result run(std::vector<std::string> args) {
         args.insert(args.begin(), WATTBENCH_BIN);
-        posix_spawn_file_actions_t fa;
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_addopen(&fa, 1, (root_ / "out").c_str(),
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_addopen(&fa, 2, (root_ / "err").c_str(),
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        std::vector<char*> argv;
-        for (auto& a : args) {
-            argv.push_back(a.data());
-        }
-        argv.push_back(nullptr);
-        pid_t pid = -1;
-        posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-        posix_spawn_file_actions_destroy(&fa);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        Result r;
-        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        r.out = slurp(root_ / "out");
-        r.err = slurp(root_ / "err");
-        return r;
+        return wattbench::testing::run_program(std::move(args), root_);
     }
 
     struct Phase {
@@ -141,7 +107,7 @@ TEST_F(CompareCli, CsvAndJsonToAFile) {
     auto r = run({"compare", a, b, "--format", "csv", "-o", csv_path});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "");
-    const auto csv = slurp(csv_path);
+    const auto csv = wattbench::testing::read_whole(csv_path);
     EXPECT_EQ(csv.substr(0, csv.find('\n')),
               "run_a,run_b,phase,channel,unit,a,b,diff,diff_pct,ci_low_pct,ci_high_pct,"
               "significant,verdict");

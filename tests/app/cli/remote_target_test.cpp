@@ -1,9 +1,6 @@
 // End-to-end: `wattbench run` with a [target] reached over ssh, against an OpenSSH server the
 // test starts on loopback; the target's wattbench is the binary under test.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,8 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/loopback_sshd.hpp"
-
-extern char** environ;
+#include "tests/support/run_program.hpp"
 
 namespace wattbench::cli {
 namespace {
@@ -25,39 +21,11 @@ namespace fs = std::filesystem;
 using wattbench::testing::LoopbackSshd;
 using namespace std::chrono_literals;
 
-struct Result {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using Result = wattbench::testing::ProgramResult;
 
 Result run_wattbench(const fs::path& dir, std::vector<std::string> args) {
     args.insert(args.begin(), WATTBENCH_BIN);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_addopen(&fa, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    pid_t pid = -1;
-    posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(dir / "stdout"),
-            slurp(dir / "stderr")};
+    return wattbench::testing::run_program(std::move(args), dir);
 }
 
 class RemoteTarget : public ::testing::Test {
@@ -146,9 +114,9 @@ TEST_F(RemoteTarget, CpuPhaseRunsOnTheTargetAndItsUtilisationIsRecorded) {
     EXPECT_GT(phase.at("achieved_cpu_util").get<double>(), 90.0) << phase.dump();
     EXPECT_TRUE(phase.at("flags").empty()) << phase.dump();
 
-    const std::string phases = slurp(out / "phases.csv");
+    const std::string phases = wattbench::testing::read_whole(out / "phases.csv");
     EXPECT_NE(phases.find("cpu-2,cpu,host,cpu_util,%,"), std::string::npos) << phases;
-    const std::string events = slurp(out / "events.log");
+    const std::string events = wattbench::testing::read_whole(out / "events.log");
     EXPECT_NE(events.find("load: on " + LoopbackSshd::user() + "@127.0.0.1:"), std::string::npos)
         << events;
     EXPECT_EQ(events.find("WARN"), std::string::npos) << events;
@@ -159,7 +127,7 @@ TEST_F(RemoteTarget, CpuPhaseRunsOnTheTargetAndItsUtilisationIsRecorded) {
 }
 
 TEST_F(RemoteTarget, CommandPhaseRunsThereAndLeavesNothingBehind) {
-    std::string text = slurp(profile(""));
+    std::string text = wattbench::testing::read_whole(profile(""));
     text = text.substr(0, text.find("[[phase]]")) +
            "[[phase]]\nname = \"model\"\nload = \"command\"\nshell = true\n"
            "env = { GREETING = \"it's me\" }\ncwd = \"/tmp\"\n"
@@ -173,7 +141,7 @@ TEST_F(RemoteTarget, CommandPhaseRunsThereAndLeavesNothingBehind) {
     const auto r =
         run_wattbench(dir_, {"run", (dir_ / "command.toml").string(), "--out", out.string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string log = slurp(out / "logs" / "model.log");
+    const std::string log = wattbench::testing::read_whole(out / "logs" / "model.log");
     EXPECT_NE(log.find("\nsetup in /tmp\n"), std::string::npos) << log;
     EXPECT_NE(log.find("\nit's me\nrate 42.5 req/s\n"), std::string::npos) << log;
     EXPECT_NE(log.find("\nteardown\n"), std::string::npos) << log;
@@ -206,7 +174,7 @@ TEST_F(RemoteTarget, AuthenticationFailureStopsBeforeTheRun) {
 }
 
 TEST_F(RemoteTarget, MissingWattbenchOnTheTargetIsNamed) {
-    std::string text = slurp(profile(""));
+    std::string text = wattbench::testing::read_whole(profile(""));
     text.replace(text.find(WATTBENCH_BIN), std::string(WATTBENCH_BIN).size(),
                  "/opt/nowhere/wattbench");
     std::ofstream(dir_ / "missing.toml") << text;

@@ -1,9 +1,6 @@
 // End-to-end: prompts answered on stdin, `wattbench import el4000` and `wattbench annotate`
 // on real run directories made by the real binary from simulated instruments.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -16,8 +13,7 @@
 
 #include "app/core/record/csv_reader.hpp"
 #include "app/core/record/utc_time.hpp"
-
-extern char** environ;
+#include "tests/support/run_program.hpp"
 
 namespace wattbench::cli {
 namespace {
@@ -25,17 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using Rows = std::vector<std::vector<std::string>>;
 
-struct Result {
-    int exit_code = -1;
-    std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using Result = wattbench::testing::ProgramResult;
 
 fs::path scratch(const std::string& name) {
     auto d = fs::temp_directory_path() / ("wb-rework-" + name + "-" + std::to_string(::getpid()));
@@ -48,31 +34,13 @@ fs::path scratch(const std::string& name) {
 Result run(std::vector<std::string> args, const std::string& input = "") {
     args.insert(args.begin(), WATTBENCH_BIN);
     const auto dir = scratch("proc");
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    const std::string in = input.empty() ? "/dev/null" : input;
-    posix_spawn_file_actions_addopen(&fa, 0, in.c_str(), O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, (dir / "out").c_str(), O_WRONLY | O_CREAT, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, (dir / "err").c_str(), O_WRONLY | O_CREAT, 0644);
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    pid_t pid = -1;
-    posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    Result r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.err = slurp(dir / "err");
+    auto result = wattbench::testing::run_program(std::move(args), dir, input);
     fs::remove_all(dir);
-    return r;
+    return result;
 }
 
 Rows csv(const fs::path& p) {
-    const std::string text = slurp(p);
+    const std::string text = wattbench::testing::read_whole(p);
     core::record::CsvReader reader(text);
     Rows rows;
     for (std::vector<std::string> f; reader.next(f);) {
@@ -102,7 +70,7 @@ Rows only(const Rows& rows, std::size_t column, const std::string& value) {
 }
 
 nlohmann::json manifest(const fs::path& dir) {
-    return nlohmann::json::parse(slurp(dir / "manifest.json"));
+    return nlohmann::json::parse(wattbench::testing::read_whole(dir / "manifest.json"));
 }
 
 std::chrono::system_clock::time_point utc(const nlohmann::json& j) {
@@ -167,7 +135,7 @@ TEST(ReworkCli, PromptsAreAnsweredFromPipedStdin) {
     EXPECT_NEAR(std::stod(power[0][5]), 2.0 * 3600.0 / dt, 2.0 * 3600.0 / dt * 1e-3);
     EXPECT_EQ(power[0][14], "0.020000");  // uncertainty: the stated 2 %
 
-    const std::string events = slurp(dir / "run/events.log");
+    const std::string events = wattbench::testing::read_whole(dir / "run/events.log");
     EXPECT_NE(events.find("prompt 1 (phase 'idle', device 'ec3000', kWh): Read the energy "
                           "counter of 'ec3000' (kWh) at the start of the window of phase 'idle'"),
               std::string::npos)
@@ -224,7 +192,7 @@ TEST(ReworkCli, ImportEl4000MergesMinuteReadingsAndAnnotateAddsManualReadings) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto samples_before = csv(run_dir / "samples.csv");
     const auto phases_before = csv(run_dir / "phases.csv");
-    const auto events_before = slurp(run_dir / "events.log");
+    const auto events_before = wattbench::testing::read_whole(run_dir / "events.log");
     const auto m = manifest(run_dir);
     const auto idle_start = utc(m["phases"][0]["window_start"]);
 
@@ -308,8 +276,9 @@ TEST(ReworkCli, ImportEl4000MergesMinuteReadingsAndAnnotateAddsManualReadings) {
     EXPECT_EQ(dev["import"]["files"], nlohmann::json::array({"A0.BIN"}));
     EXPECT_EQ(dev["import"]["offset_s"], static_cast<double>(offset_s));
     EXPECT_EQ(dev["import"]["outside_run"], 2);
-    EXPECT_EQ(slurp(run_dir / "events.log").rfind(events_before, 0), 0u);
-    EXPECT_NE(slurp(run_dir / "events.log").find("import el4000: 1 minute reading(s)"),
+    EXPECT_EQ(wattbench::testing::read_whole(run_dir / "events.log").rfind(events_before, 0), 0u);
+    EXPECT_NE(wattbench::testing::read_whole(run_dir / "events.log")
+                  .find("import el4000: 1 minute reading(s)"),
               std::string::npos);
 
     // The same device again is refused.
@@ -334,7 +303,8 @@ TEST(ReworkCli, ImportEl4000MergesMinuteReadingsAndAnnotateAddsManualReadings) {
     ASSERT_EQ(ec_samples.size(), 2u);
     EXPECT_EQ(ec_samples[0][0], m3["phases"][1]["window_start"].get<std::string>());
     EXPECT_EQ(ec_samples[1][6], "1000.001");
-    EXPECT_NE(slurp(run_dir / "events.log").find("annotate: device 'ec3000', phase 'cpu-1'"),
+    EXPECT_NE(wattbench::testing::read_whole(run_dir / "events.log")
+                  .find("annotate: device 'ec3000', phase 'cpu-1'"),
               std::string::npos);
     EXPECT_EQ(without_device(csv(run_dir / "phases.csv"), 2, "ec3000"), phases);
 
