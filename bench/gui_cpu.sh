@@ -4,38 +4,19 @@
 # headless. Reads utime+stime from /proc/PID/stat after WARM seconds and after WARM+SECONDS,
 # so start-up (Qt, fonts, the first layout) is left out.
 #
+# The profile is bench/three_sim_idle.toml, stretched to two hours.
+#
 # usage: bench/gui_cpu.sh [BUILD_DIR=build] [SECONDS=60] [WARM=10]
 set -eu
 build=$(cd "${1:-build}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
 seconds=${2:-60}
 warm=${3:-10}
 work=$(mktemp -d /tmp/gui-cpu-XXXXXX)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/idle.toml" <<TOML
-[run]
-name = "gui-cpu"
-interval = "1s"
-warmup = "1h"
-window = "1h"
-[[device]]
-id = "wattmeter"
-driver = "sim"
-connection = "sim://wattmeter"
-[[device]]
-id = "bmc"
-driver = "sim"
-connection = "sim://bmc"
-[[device]]
-id = "slm"
-driver = "sim"
-connection = "sim://sound"
-[[phase]]
-name = "idle"
-load = "idle"
-TOML
 export QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" XDG_CONFIG_HOME="$work/config"
 cd "$work"
-"$build/app/gui/wattbench-gui" "$work/idle.toml" --start \
+"$build/app/gui/wattbench-gui" "$here/three_sim_idle.toml" --start --warmup 1h --window 1h \
   --quit-after "$((warm + seconds + 5))s" >/dev/null 2>&1 &
 pid=$!
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }

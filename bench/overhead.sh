@@ -11,33 +11,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cat > "$work/idle.toml" <<TOML
-[run]
-name = "overhead"
-interval = "1s"
-warmup = "0s"
-window = "${secs}s"
-[[device]]
-id = "wattmeter"
-driver = "sim"
-connection = "sim://wattmeter"
-[[device]]
-id = "bmc"
-driver = "sim"
-connection = "sim://bmc"
-[[device]]
-id = "slm"
-driver = "sim"
-connection = "sim://sound"
-[[phase]]
-name = "idle"
-load = "idle"
-TOML
-
 measure() { "$here/bench/measure.py" "$1" -- "${@:2}"; }
 
 measure "wattbench run (3 sim devices, 1 Hz)" \
-  "$here/$build/app/cli/wattbench" run "$work/idle.toml" --out "$work/run"
+  "$here/$build/app/cli/wattbench" run "$here/bench/three_sim_idle.toml" --warmup 0s \
+    --window "${secs}s" --out "$work/run"
 if command -v sigrok-cli >/dev/null; then
   measure "sigrok-cli demo 1 Hz -O csv" sigrok-cli -d demo --config samplerate=1 \
     --time "${secs}s" -O csv -o "$work/sigrok.csv"
