@@ -19,21 +19,27 @@ void SampleQueue::push(QueueItem item) {
 
 void SampleQueue::push_all(std::vector<QueueItem>& items) {
     std::size_t next = 0;
-    while (next < items.size()) {
-        std::unique_lock lock(mutex_);
-        not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
-        if (closed_) {
-            break;
+    try {
+        while (next < items.size()) {
+            std::unique_lock lock(mutex_);
+            not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
+            if (closed_) {
+                break;
+            }
+            const std::size_t end = next + std::min(capacity_ - items_.size(), items.size() - next);
+            // One at a time, so that `next` counts exactly what is queued even when the deque
+            // cannot grow.
+            for (; next < end; ++next) {
+                items_.push_back(std::move(items[next]));
+            }
+            high_water_ = std::max(high_water_, items_.size());
+            lock.unlock();
+            not_empty_.notify_one();
         }
-        const std::size_t room = capacity_ - items_.size();
-        const std::size_t n = std::min(room, items.size() - next);
-        std::move(items.begin() + static_cast<std::ptrdiff_t>(next),
-                  items.begin() + static_cast<std::ptrdiff_t>(next + n),
-                  std::back_inserter(items_));
-        next += n;
-        high_water_ = std::max(high_water_, items_.size());
-        lock.unlock();
+    } catch (...) {
+        items.erase(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(next));
         not_empty_.notify_one();
+        throw;
     }
     items.clear();
 }

@@ -18,8 +18,11 @@ class SampleQueue {
 public:
     explicit SampleQueue(std::size_t capacity = 1 << 16) : capacity_(capacity) {}
 
+    // Both throw std::bad_alloc when the queue cannot grow, the only way they fail. push_all
+    // moves out of `items` and leaves it empty; when it throws, what it queued stays queued
+    // once and `items` holds the rest, so that a caller can tell which items were lost.
     void push(QueueItem item);
-    void push_all(std::vector<QueueItem>& items);  // moves out of `items`, leaves it empty
+    void push_all(std::vector<QueueItem>& items);
 
     // Moves everything queued into `out` (appending); waits up to `timeout` for the first item.
     // Returns false once closed and drained.

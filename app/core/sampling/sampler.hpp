@@ -34,10 +34,18 @@ struct SamplerCounters {
     std::uint64_t failed_polls = 0;
     std::uint64_t missed_ticks = 0;
     std::chrono::nanoseconds max_lateness{0};
+    // Readings of a channel index the device's table does not have; dropped.
+    std::uint64_t unknown_channel_readings = 0;
 };
 
 // Polls one device on its own grid in its own thread, so a slow or dead device delays no one
 // else. Every tick leaves one row per channel: a reading, or an explicit unavailable/error row.
+//
+// A device that throws (drivers promise not to) is treated as failing that call: its rows for
+// the tick say `error`, the message is logged like any device error, and after a throwing
+// poll or channels() the device is closed and reopened with backoff. Anything else that
+// escapes a tick is logged as a device error and the next tick goes on; the thread itself
+// runs through run_guarded, so nothing reaches std::terminate.
 class Sampler {
 public:
     Sampler(SamplerConfig config, std::unique_ptr<drivers::api::Device> device, const Clock& clock,
@@ -61,9 +69,21 @@ public:
     SamplerCounters counters() const;
 
 private:
-    void poll_tick(std::uint64_t k, Clock::time_point now);
+    void poll_tick(std::uint64_t k, Clock::time_point now, const StageTag& tag);
+    void poll_device(std::uint64_t k, Clock::time_point now, const StageTag& tag);
+    void queue_readings(drivers::api::PollResult& result, Clock::time_point now,
+                        const StageTag& tag);
     void emit_all(Clock::time_point t, const StageTag& tag, drivers::api::Status status);
-    void try_reconnect(Clock::time_point now);
+    drivers::api::Status try_reconnect(Clock::time_point now);
+    std::optional<std::string> adopt_channels();
+    void fail_by_exception(Clock::time_point now, const StageTag& tag, const char* call,
+                           const std::string& what);
+    void lose_device(Clock::time_point now, const std::string& why, bool by_exception);
+    std::optional<std::string> close_device() noexcept;
+    void tick_escaped(Clock::time_point now, const StageTag& tag, const std::string& what) noexcept;
+    void thread_escaped(const std::string& what) noexcept;
+    void count_unknown_channels(std::uint64_t n, std::size_t example);
+    void report_unknown_total();
     void report_error(const drivers::api::DeviceError& e);
     void clear_error();
     record::Sample make_sample(Clock::time_point t, const StageTag& tag, std::uint32_t channel,
@@ -76,7 +96,11 @@ private:
     const StageBoard& board_;
     SamplerListener& listener_;
     Grid grid_;
+    // The channel table as this sampler last adopted it; samples index its first
+    // channel_count_ entries.
+    std::vector<drivers::api::ChannelSpec> channels_;
     std::size_t channel_count_ = 0;
+    bool channels_stale_ = true;  // re-read device_->channels() before the next poll
 
     StopSignal stop_;
     std::thread thread_;
@@ -89,6 +113,9 @@ private:
     std::optional<Clock::time_point> lost_since_;
     std::string last_error_;
     std::uint64_t error_repeats_ = 0;
+    bool lost_by_exception_ = false;
+    std::chrono::nanoseconds exception_backoff_{0};
+    std::uint64_t unknown_reported_ = 0;  // unknown-channel readings already in the log
     std::vector<QueueItem> batch_;
     std::vector<bool> seen_;
 
