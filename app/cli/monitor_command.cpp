@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -118,6 +119,17 @@ public:
         }
         if (!interactive_) {
             std::fflush(stdout);
+        }
+    }
+
+    // The catalog grew in place (a device discovered channels on a late open): room for the
+    // new channels' latest readings. The catalog itself is only read on the main thread, which
+    // is the one that changed it.
+    void catalog_grew() {
+        std::lock_guard lock(mutex_);
+        latest_.resize(catalog_.devices.size());
+        for (std::size_t d = 0; d < latest_.size(); ++d) {
+            latest_[d].resize(std::max(latest_[d].size(), catalog_.devices[d].channels.size()));
         }
     }
 
@@ -288,13 +300,30 @@ int monitor_command(const MonitorArgs& args) {
     }
 
     core::record::ThresholdWatcher thresholds(catalog);
+    // A device that came back with channels it did not have at start (an optional BMC that was
+    // down): its sampler says so before their first reading, and everything holding the
+    // catalog learns of them here, in queue order.
+    const auto adopt = [&](const core::sampling::ChannelsDiscovered& found) {
+        auto& channels = catalog.devices.at(found.device).channels;
+        if (found.channels.size() <= channels.size()) {
+            return;
+        }
+        channels = found.channels;
+        if (csv) {
+            csv->set_catalog(catalog);
+        }
+        thresholds.catalog_grew();
+        view.catalog_grew();
+    };
     std::vector<core::sampling::QueueItem> batch;
     std::vector<Sample> samples;
     auto next_draw = std::chrono::steady_clock::now();
     while (!stop.requested()) {
         queue.pop_all(batch, std::chrono::milliseconds(250));
         for (auto& item : batch) {
-            if (auto* s = std::get_if<Sample>(&item)) {
+            if (const auto* found = std::get_if<core::sampling::ChannelsDiscovered>(&item)) {
+                adopt(*found);
+            } else if (auto* s = std::get_if<Sample>(&item)) {
                 if (csv) {
                     csv->write(*s);
                 }
@@ -332,7 +361,9 @@ int monitor_command(const MonitorArgs& args) {
         // Readings taken before the samplers stopped still belong in the file.
         while (queue.pop_all(batch, std::chrono::milliseconds(0))) {
             for (const auto& item : batch) {
-                if (const auto* s = std::get_if<Sample>(&item)) {
+                if (const auto* found = std::get_if<core::sampling::ChannelsDiscovered>(&item)) {
+                    adopt(*found);
+                } else if (const auto* s = std::get_if<Sample>(&item)) {
                     csv->write(*s);
                 }
             }

@@ -373,5 +373,43 @@ TEST_F(IpmiCliTest, MonitorWritesSamplesWithOut) {
     }
 }
 
+// An optional BMC that is down when the monitor starts has no channels yet (they are only
+// known once it answers); when it comes up, its channels appear: printed, written to
+// samples.csv and watched against their thresholds like any other.
+TEST_F(IpmiCliTest, MonitorPicksUpTheChannelsOfAnOptionalBmcThatComesUpLater) {
+    sim_.stop();
+    const auto p = profile("late-bmc", bmc_device(sim_, "optional = true\n"), "1s");
+    const fs::path out = dir_ / "late";
+    const pid_t pid =
+        spawn_wattbench({"monitor", p.string(), "--out", out.string()}, dir_, kPassword);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const bool started = sim_.start();
+    EXPECT_TRUE(started) << sim_.error();
+    const auto printed = [&](const std::string& text) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (std::chrono::steady_clock::now() < until) {
+            if (slurp(dir_ / "stdout").find(text) != std::string::npos) {
+                return true;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        return false;
+    };
+    EXPECT_TRUE(started && printed(" bmc/system_temp 35 degC\n")) << slurp(dir_ / "stderr");
+    sim_.console("sensor_set_value 0x20 0 1 60 1");
+    EXPECT_TRUE(started && printed(" bmc/system_temp 60 degC\n")) << slurp(dir_ / "stderr");
+    ::kill(pid, SIGTERM);
+    EXPECT_EQ(wait_exit(pid), 143) << slurp(dir_ / "stderr");
+    const std::string err = slurp(dir_ / "stderr");
+    EXPECT_NE(err.find(" channels known after open (was 0)"), std::string::npos) << err;
+    EXPECT_NE(err.find("ERROR bmc/system_temp = 60 degC: critical (crossed UC 58)"),
+              std::string::npos)
+        << err;
+    const std::string samples = slurp(out / "samples.csv");
+    EXPECT_NE(samples.find(",,between,bmc,system_temp,35,degC,ok\n"), std::string::npos) << samples;
+    EXPECT_NE(samples.find(",,between,bmc,system_temp,60,degC,ok\n"), std::string::npos) << samples;
+    EXPECT_NE(samples.find(",,between,bmc,fan_1,2000,RPM,ok\n"), std::string::npos) << samples;
+}
+
 }  // namespace
 }  // namespace wattbench::drivers::ipmi
