@@ -117,6 +117,10 @@ int run_command(const RunArgs& args) {
     } else {
         fmt::print(stderr, "wattbench: cannot summarise the run: {}\n", std::get<std::string>(run));
     }
+    if (!finished.failure.empty()) {
+        // The one line that says why, whatever the console view printed before it.
+        fmt::print(stderr, "wattbench: {}\n", finished.failure);
+    }
     fmt::print(stderr, "wattbench: run {}; files in {}\n", core::engine::to_string(finished.status),
                finished.out_dir);
 

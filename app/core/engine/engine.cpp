@@ -1,6 +1,10 @@
 #include "app/core/engine/engine.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -13,14 +17,15 @@
 #include "app/core/load/cpu_util_device.hpp"
 #include "app/core/load/load_factory.hpp"
 #include "app/core/load/remote_util_device.hpp"
+#include "app/core/phases/phase_runner.hpp"
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
+#include "app/core/record/recorder.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/threshold_watcher.hpp"
 #include "app/core/record/utc_time.hpp"
-#include "app/core/rework/counter_windows.hpp"
-#include "app/core/stats/window_accumulator.hpp"
+#include "app/core/sampling/guarded.hpp"
 #include "drivers/api/user_reading.hpp"
 
 namespace wattbench::core::engine {
@@ -61,6 +66,22 @@ record::EventLog::Level to_record_level(EventLevel l) {
     return record::EventLog::Level::info;
 }
 
+EventLevel to_event_level(phases::LogLevel l) {
+    switch (l) {
+        case phases::LogLevel::info:
+            return EventLevel::info;
+        case phases::LogLevel::warn:
+            return EventLevel::warn;
+        case phases::LogLevel::error:
+            return EventLevel::error;
+    }
+    return EventLevel::info;
+}
+
+// Space the run keeps for its last words: when the disk fills, this file is deleted so that the
+// final manifest (status failed, the reason) and the events log's last lines still fit.
+constexpr off_t reserve_bytes = 256 * 1024;
+
 EventLevel threshold_event_level(record::ThresholdWatcher::Severity s) {
     switch (s) {
         case record::ThresholdWatcher::Severity::normal:
@@ -76,7 +97,23 @@ EventLevel threshold_event_level(record::ThresholdWatcher::Severity s) {
 }  // namespace
 
 Engine::Engine(const drivers::api::Registry& registry, const sampling::Clock& clock)
-    : registry_(registry), clock_(clock) {}
+    : registry_(registry), clock_(clock) {
+    PromptBroker::Hooks hooks;
+    hooks.log = [this](EventLevel level, const std::string& m) { log(level, m); };
+    hooks.asked = [this](const PromptRequest& r) {
+        for (auto* o : observers_) {
+            o->on_prompt(r);
+        }
+    };
+    hooks.withdrawn = [this](std::uint64_t id) {
+        for (auto* o : observers_) {
+            o->on_prompt_withdrawn(id);
+        }
+    };
+    hooks.aborted = [this] { return abort_signal_.load() >= 0; };
+    hooks.take_skip = [this] { return want_skip_phase_.exchange(false); };
+    prompts_ = std::make_unique<PromptBroker>(control_, std::move(hooks));
+}
 
 Engine::~Engine() {
     if (started_) {
@@ -126,7 +163,6 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         loads_.push_back(std::move(made_load));
     }
 
-    out_dir_ = options_.out_dir.empty() ? default_out_dir(profile_.run.name) : options_.out_dir;
     if (directory_has_entries(out_dir_) && !options_.force) {
         return PrepareError{2, fmt::format("output directory '{}' is not empty (use --force to "
                                            "write into it anyway)",
@@ -212,11 +248,16 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         return PrepareError{
             2, fmt::format("cannot create output directory '{}': {}", out_dir_, ec.message())};
     }
+    // The writers' constructors are the one place they throw: here, on the caller's thread,
+    // before anything runs.
     try {
-        samples_csv_ =
+        auto samples =
             std::make_unique<record::SamplesCsvWriter>(out_dir_ + "/samples.csv", catalog_);
-        phases_csv_ = std::make_unique<record::PhasesCsvWriter>(out_dir_ + "/phases.csv");
+        auto phases = std::make_unique<record::PhasesCsvWriter>(out_dir_ + "/phases.csv");
         events_ = std::make_unique<record::EventLog>(out_dir_ + "/events.log");
+        recorder_ = std::make_unique<record::Recorder>(
+            catalog_, std::move(samples), std::move(phases), profile_.run.uncertainty_limit, queue_,
+            static_cast<record::RecorderSink&>(*this));
     } catch (const std::exception& e) {
         return PrepareError{2, fmt::format("cannot write into '{}': {}", out_dir_, e.what())};
     }
@@ -229,8 +270,43 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         log(EventLevel::warn, w);
     }
     write_manifest();
+    {
+        std::lock_guard lock(state_mutex_);
+        if (!failure_.empty()) {
+            return PrepareError{2, fmt::format("cannot write into '{}': {}", out_dir_, failure_)};
+        }
+    }
+    reserve_space();
     prepared_ = true;
     return std::nullopt;
+}
+
+void Engine::reserve_space() {
+    const std::string path = out_dir_ + "/.wattbench-reserve";
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        return;
+    }
+    // Best effort: a disk already too full for it records all the same, only without the
+    // guarantee that a failure is written down.
+    const bool kept = ::posix_fallocate(fd, 0, reserve_bytes) == 0;
+    ::close(fd);
+    if (kept) {
+        reserve_path_ = path;
+    } else {
+        ::unlink(path.c_str());
+    }
+}
+
+void Engine::release_reserve() {
+    std::string path;
+    {
+        std::lock_guard lock(state_mutex_);
+        path = std::exchange(reserve_path_, std::string());
+    }
+    if (!path.empty()) {
+        ::unlink(path.c_str());
+    }
 }
 
 // The achieved load is part of every run's record, so the engine measures it itself as the
@@ -345,7 +421,14 @@ void Engine::start() {
     log(EventLevel::info,
         fmt::format("run '{}' started: {} device(s), {} phase(s), output in {}", profile_.run.name,
                     slots_.size(), profile_.phases.size(), out_dir_));
-    recorder_ = std::thread([this] { recorder_thread(); });
+    recorder_thread_ = std::thread([this] {
+        sampling::run_guarded([this] { recorder_->run(); },
+                              [this](const std::string& what) {
+                                  fail_run("the recorder stopped: " + what);
+                                  // Nobody drains the queue any more: let the samplers go.
+                                  queue_.close();
+                              });
+    });
     for (auto& s : samplers_) {
         s->start();
     }
@@ -369,75 +452,18 @@ void Engine::abort(int signal) {
 }
 
 void Engine::answer_prompt(std::uint64_t id, std::optional<double> value) {
-    {
-        std::lock_guard lock(prompt_mutex_);
-        if (!prompt_open_ || id != prompt_id_ || prompt_answer_) {
-            return;
-        }
-        prompt_answer_ = value;
-    }
-    control_.poke();
+    prompts_->answer(id, value);
 }
 
-// Waits for the operator on real time, not the injected clock: a person answers in seconds
-// whatever a test clock does. Sampling goes on meanwhile; abort and skip_phase end the wait.
-Engine::Wait Engine::ask(PromptRequest request, std::optional<double>& answer) {
-    {
-        std::lock_guard lock(prompt_mutex_);
-        request.id = ++prompt_id_;
-        prompt_open_ = true;
-        prompt_answer_.reset();
-    }
-    const auto asked = std::chrono::steady_clock::now();
-    log(EventLevel::info,
-        fmt::format("prompt {} ({}{}{}): {}{}", request.id,
-                    request.phase_name.empty() ? "run" : "phase '" + request.phase_name + "'",
-                    request.device_id.empty() ? "" : ", device '" + request.device_id + "'",
-                    request.kind == PromptRequest::Kind::number ? ", " + request.unit : "",
-                    request.question,
-                    request.kind == PromptRequest::Kind::confirm ? " [confirm]" : ""));
-    for (auto* o : observers_) {
-        o->on_prompt(request);
-    }
-    for (;;) {
-        std::optional<std::optional<double>> got;
-        {
-            std::lock_guard lock(prompt_mutex_);
-            got = prompt_answer_;
-            if (got) {
-                prompt_open_ = false;
-            }
-        }
-        const double waited =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
-        if (got) {
-            answer = *got;
-            std::string said = "declined";
-            if (answer) {
-                said = request.kind == PromptRequest::Kind::confirm
-                           ? "confirmed"
-                           : fmt::format("answered {} {}", *answer, request.unit);
-            }
-            log(answer ? EventLevel::info : EventLevel::warn,
-                fmt::format("prompt {} {} after {:.1f} s", request.id, said, waited));
-            return Wait::elapsed;
-        }
-        const bool aborted = abort_signal_.load() >= 0;
-        const bool skipped = !aborted && want_skip_phase_.exchange(false);
-        if (aborted || skipped) {
-            {
-                std::lock_guard lock(prompt_mutex_);
-                prompt_open_ = false;
-            }
-            log(EventLevel::warn, fmt::format("prompt {} withdrawn after {:.1f} s: {}", request.id,
-                                              waited, aborted ? "run aborted" : "phase skipped"));
-            for (auto* o : observers_) {
-                o->on_prompt_withdrawn(request.id);
-            }
-            return aborted ? Wait::abort : Wait::skip_phase;
-        }
-        control_.wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
-    }
+Engine::Wait Engine::confirm(std::size_t i, bool& confirmed) {
+    PromptRequest r;
+    r.phase = static_cast<std::int32_t>(i);
+    r.phase_name = profile_.phases[i].name;
+    r.question = profile_.phases[i].prompt;
+    std::optional<double> answer;
+    const Wait w = prompts_->ask(r, answer);
+    confirmed = answer.has_value();
+    return w;
 }
 
 // One number from each device read by a person; `before_first_reading` runs once, after the
@@ -460,7 +486,7 @@ Engine::Wait Engine::ask_user_readers(std::size_t i,
                                                                 : "at the start of the window",
                         r.phase_name);
         std::optional<double> answer;
-        if (const Wait w = ask(r, answer); w != Wait::elapsed) {
+        if (const Wait w = prompts_->ask(r, answer); w != Wait::elapsed) {
             return w;
         }
         if (first && before_first_reading) {
@@ -503,13 +529,22 @@ RunFinished Engine::wait() {
 
 void Engine::log(EventLevel level, const std::string& message) {
     const auto now = std::chrono::system_clock::now();
+    std::optional<record::IoError> lost;
     if (events_) {
         events_->write(now, to_record_level(level), message);
+        lost = events_->failure();
     }
     EngineEvent e{now, level, message};
     for (auto* o : observers_) {
         o->on_event(e);
     }
+    if (lost) {
+        fail_run(lost->message());
+    }
+}
+
+void Engine::log(phases::LogLevel level, const std::string& message) {
+    log(to_event_level(level), message);
 }
 
 void Engine::on_device_state(std::uint32_t device, sampling::DeviceState state,
@@ -697,163 +732,56 @@ Engine::Wait Engine::wait_for(std::chrono::nanoseconds d, bool warmup, const loa
 }
 
 void Engine::set_phase_status(std::size_t index, PhaseStatus status) {
-    std::lock_guard lock(state_mutex_);
-    phase_records_[index].status = status;
+    {
+        std::lock_guard lock(state_mutex_);
+        phase_records_[index].status = status;
+    }
+    // Every change of a phase's status is on disk before the run goes on, so a run killed at
+    // any instant says how far it got.
+    write_manifest();
 }
 
-bool Engine::run_phase(std::size_t i) {
+void Engine::warmup_started(std::size_t i) {
     const auto& phase = profile_.phases[i];
-    const auto idx = static_cast<std::int32_t>(i);
-    auto& load = *loads_[i];
-    load.set_wake([this] { control_.poke(); });
-    want_skip_warmup_.store(false);
-    want_skip_phase_.store(false);
-
-    if (!phase.prompt.empty()) {
-        PromptRequest r;
-        r.phase = idx;
-        r.phase_name = phase.name;
-        r.question = phase.prompt;
-        std::optional<double> answer;
-        const Wait w = ask(r, answer);
-        if (w != Wait::elapsed || !answer) {
-            const auto status = w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped;
-            set_phase_status(i, status);
-            log(EventLevel::warn,
-                fmt::format("phase '{}' {} before its warm-up{}", phase.name, to_string(status),
-                            w == Wait::elapsed ? ": the prompt was declined" : ""));
-            if (status == PhaseStatus::interrupted) {
-                std::lock_guard lock(state_mutex_);
-                interrupted_phase_ = idx;
-            }
-            PhaseFinished f{idx, phase.name, status, {}};
-            for (auto* o : observers_) {
-                o->on_phase_finished(f);
-            }
-            return w != Wait::abort;
-        }
-    }
-
     log(EventLevel::info,
         fmt::format("phase '{}' ({}): warm-up {}, window {} s, load: {}", phase.name,
                     profile::to_string(phase.load), describe_warmup(i),
-                    std::chrono::duration<double>(phase.window).count(), load.describe()));
+                    std::chrono::duration<double>(phase.window).count(), loads_[i]->describe()));
+    set_stage(static_cast<std::int32_t>(i), Stage::warmup, phase.warmup);
     set_phase_status(i, PhaseStatus::warmup);
-    set_stage(idx, Stage::warmup, phase.warmup);
-    if (auto err = load.start()) {
-        log(EventLevel::error,
-            fmt::format("phase '{}': load failed to start: {}", phase.name, *err));
-        set_phase_status(i, PhaseStatus::failed);
-        set_stage(idx, Stage::between, {});
-        PhaseFinished f{idx, phase.name, PhaseStatus::failed, {}};
-        for (auto* o : observers_) {
-            o->on_phase_finished(f);
-        }
-        return true;
-    }
+}
 
-    auto finish_early = [&](PhaseStatus status) {
-        const auto gen = board_.set(idx, Stage::between);
-        settle(gen);
-        push_marker(sampling::WindowMarker::Kind::discard, idx);
-        set_stage(idx, Stage::between, {});
-        load.stop();
-        after_load_stop(i);
-        set_phase_status(i, status);
-        log(status == PhaseStatus::interrupted ? EventLevel::warn : EventLevel::info,
-            fmt::format("phase '{}' {}", phase.name, to_string(status)));
-        if (status == PhaseStatus::interrupted) {
-            std::lock_guard lock(state_mutex_);
-            interrupted_phase_ = idx;
-        }
-        PhaseFinished f{idx, phase.name, status, {}};
-        for (auto* o : observers_) {
-            o->on_phase_finished(f);
-        }
-    };
-
-    auto load_ended = [&] {
-        const auto e = load.exited();
-        log(e->fail ? EventLevel::error : EventLevel::info,
-            fmt::format("phase '{}': {}{}", phase.name, e->message,
-                        !e->fail ? ""
-                        : phase.load == profile::LoadKind::command
-                            ? "; on_exit = \"fail\" fails the phase"
-                            : "; the phase fails"));
-        return e->fail;
-    };
-    request_ranging(drivers::api::RangingStep::observe, i);
-    Wait w = warm_up(i, load);
-    if (w == Wait::abort) {
-        finish_early(PhaseStatus::interrupted);
-        return false;
-    }
-    if (w == Wait::load_ended) {
-        // Before the window opened there is nothing to average: the phase did not measure.
-        load_ended();
-        finish_early(PhaseStatus::failed);
-        return true;
-    }
-    if (w == Wait::skip_phase) {
-        finish_early(PhaseStatus::skipped);
-        return true;
-    }
-    if (w == Wait::skip_warmup) {
-        log(EventLevel::info,
-            fmt::format("phase '{}': warm-up skipped by the operator", phase.name));
-    }
-
-    request_ranging(drivers::api::RangingStep::fix, i);
-    // With meters read by a person, the window opens at the first start reading.
-    w = ask_user_readers(i, [&] {
-        push_marker(sampling::WindowMarker::Kind::open, idx);
-        {
-            std::lock_guard lock(state_mutex_);
-            phase_records_[i].window_start = anchor_.utc_at(clock_.now());
-            phase_records_[i].status = PhaseStatus::window;
-        }
-        set_stage(idx, Stage::window, phase.window);
-        log(EventLevel::info, fmt::format("phase '{}': averaging window opened", phase.name));
-    });
-    if (w != Wait::elapsed) {
-        finish_early(w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped);
-        return w != Wait::abort;
-    }
-
-    w = wait_for(phase.window, false, load);
-    if (w == Wait::abort) {
-        finish_early(PhaseStatus::interrupted);
-        return false;
-    }
-    if (w == Wait::load_ended && load_ended()) {
-        finish_early(PhaseStatus::failed);
-        return true;
-    }
-    if (w == Wait::skip_phase) {
-        finish_early(PhaseStatus::skipped);
-        return true;
-    }
-    // The window stays open until the end readings are in.
-    w = ask_user_readers(i, {});
-    if (w != Wait::elapsed) {
-        finish_early(w == Wait::abort ? PhaseStatus::interrupted : PhaseStatus::skipped);
-        return w != Wait::abort;
-    }
-    const auto gen = board_.set(idx, Stage::between);
+void Engine::open_window(std::size_t i) {
+    const auto idx = static_cast<std::int32_t>(i);
+    push_marker(sampling::WindowMarker::Kind::open, idx);
     {
+        std::lock_guard lock(state_mutex_);
+        phase_records_[i].window_start = anchor_.utc_at(clock_.now());
+    }
+    set_stage(idx, Stage::window, profile_.phases[i].window);
+    set_phase_status(i, PhaseStatus::window);
+    log(EventLevel::info,
+        fmt::format("phase '{}': averaging window opened", profile_.phases[i].name));
+}
+
+Engine::Wait Engine::wait_window(std::size_t i, const load::Load& load) {
+    return wait_for(profile_.phases[i].window, false, load);
+}
+
+void Engine::end_stage(std::size_t i, bool keep) {
+    const auto idx = static_cast<std::int32_t>(i);
+    const auto gen = board_.set(idx, Stage::between);
+    if (keep) {
         std::lock_guard lock(state_mutex_);
         phase_records_[i].window_end = anchor_.utc_at(clock_.now());
     }
     settle(gen);
-    push_marker(sampling::WindowMarker::Kind::close, idx);
+    push_marker(keep ? sampling::WindowMarker::Kind::close : sampling::WindowMarker::Kind::discard,
+                idx);
     set_stage(idx, Stage::between, {});
-    load.stop();
-    after_load_stop(i);
-    log(EventLevel::info, fmt::format("phase '{}': averaging window closed", phase.name));
-    return true;
 }
 
-void Engine::after_load_stop(std::size_t i) {
+void Engine::load_stopped(std::size_t i) {
     const auto& load = *loads_[i];
     const auto& name = profile_.phases[i].name;
     if (const auto failure = load.failure(); !failure.empty()) {
@@ -871,14 +799,41 @@ void Engine::after_load_stop(std::size_t i) {
     }
 }
 
-void Engine::run_thread() {
-    set_stage(-1, Stage::between, {});
-    for (std::size_t i = 0; i < profile_.phases.size(); ++i) {
-        if (!run_phase(i)) {
-            break;
-        }
+void Engine::phase_ended(std::size_t i, PhaseStatus status) {
+    if (status == PhaseStatus::interrupted) {
+        std::lock_guard lock(state_mutex_);
+        interrupted_phase_ = static_cast<std::int32_t>(i);
     }
-    set_stage(-1, Stage::between, {});
+    set_phase_status(i, status);
+    PhaseFinished f{static_cast<std::int32_t>(i), profile_.phases[i].name, status, {}};
+    for (auto* o : observers_) {
+        o->on_phase_finished(f);
+    }
+}
+
+void Engine::run_thread() {
+    sampling::run_guarded(
+        [this] {
+            set_stage(-1, Stage::between, {});
+            phases::PhaseRunner runner(static_cast<phases::PhaseHost&>(*this));
+            for (std::size_t i = 0; i < profile_.phases.size(); ++i) {
+                auto& load = *loads_[i];
+                load.set_wake([this] { control_.poke(); });
+                want_skip_warmup_.store(false);
+                want_skip_phase_.store(false);
+                if (!runner.run(i, profile_.phases[i], load)) {
+                    break;
+                }
+            }
+            set_stage(-1, Stage::between, {});
+        },
+        [this](const std::string& what) {
+            fail_run("the phase runner stopped: " + what);
+            // The phase it was in did not end its load: no load outlives the run.
+            for (auto& l : loads_) {
+                l->stop();
+            }
+        });
     if (idle_scan_.joinable()) {
         idle_scan_.join();
     }
@@ -890,8 +845,8 @@ void Engine::run_thread() {
         s->join();
     }
     queue_.close();
-    if (recorder_.joinable()) {
-        recorder_.join();
+    if (recorder_thread_.joinable()) {
+        recorder_thread_.join();
     }
     samplers_.clear();  // closes the devices
 
@@ -905,159 +860,161 @@ void Engine::run_thread() {
         const bool any_failed =
             std::any_of(phase_records_.begin(), phase_records_.end(),
                         [](const PhaseRecord& r) { return r.status == PhaseStatus::failed; });
-        run_status_ = sig >= 0 ? RunStatus::interrupted
-                               : (any_failed ? RunStatus::failed : RunStatus::completed);
+        run_status_ = !failure_.empty() ? RunStatus::failed
+                      : sig >= 0        ? RunStatus::interrupted
+                                        : (any_failed ? RunStatus::failed : RunStatus::completed);
         f.status = run_status_;
+        f.failure = failure_;
     }
-    if (late_readings_ > 0) {
+    if (const auto late = recorder_->late_readings(); late > 0) {
         log(EventLevel::warn, fmt::format("{} reading(s) arrived after their window closed and "
                                           "were excluded from its statistics",
-                                          late_readings_));
+                                          late));
     }
     f.message = fmt::format("run {}", to_string(f.status));
-    log(f.status == RunStatus::completed ? EventLevel::info : EventLevel::warn,
+    if (!f.failure.empty()) {
+        f.message += ": " + f.failure;
+    }
+    log(f.status == RunStatus::completed ? EventLevel::info
+        : f.failure.empty()              ? EventLevel::warn
+                                         : EventLevel::error,
         f.signal ? fmt::format("{} by signal {}", f.message, f.signal) : f.message);
+    // The reserve goes first: on a full disk its space is what the last manifest is written in.
+    release_reserve();
     write_manifest();
+    {
+        std::lock_guard lock(state_mutex_);
+        if (f.failure.empty() && !failure_.empty()) {
+            // Only the last manifest could not be written: the run's files are complete but
+            // manifest.json still shows the previous stage.
+            f.status = RunStatus::failed;
+            f.failure = failure_;
+            f.message = fmt::format("run failed: {}", failure_);
+        }
+    }
     finished_ = f;
     for (auto* o : observers_) {
         o->on_finished(f);
     }
 }
 
-void Engine::recorder_thread() {
-    std::vector<sampling::QueueItem> batch;
-    std::vector<record::Sample> samples;
-    std::map<std::int32_t, stats::WindowAccumulator> windows;
-    record::ThresholdWatcher thresholds(catalog_);
-    rework::CounterWindows counters(catalog_);
-    batch.reserve(4096);
-    samples.reserve(4096);
-
-    auto flush_samples = [&] {
-        if (samples.empty()) {
+void Engine::fail_run(const std::string& reason) {
+    {
+        std::lock_guard lock(state_mutex_);
+        if (!failure_.empty()) {
             return;
         }
-        for (auto* o : observers_) {
-            o->on_readings(samples);
-        }
-        samples.clear();
-    };
+        failure_ = reason;
+    }
+    release_reserve();
+    log(EventLevel::error, fmt::format("run stopped: {}", reason));
+    int expected = -1;
+    abort_signal_.compare_exchange_strong(expected, 0);
+    control_.request();
+}
 
-    for (;;) {
-        // Sleep until readings arrive or buffered rows are due on disk, and no longer: every
-        // needless wake-up is CPU time added to the idle power being measured.
-        auto wait = std::chrono::milliseconds(2000);
-        if (auto due = samples_csv_->flush_deadline()) {
-            wait = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  *due - std::chrono::steady_clock::now()) +
-                                  std::chrono::milliseconds(1),
-                              std::chrono::milliseconds(1), wait);
-        }
-        const bool more = queue_.pop_all(batch, wait);
-        for (auto& item : batch) {
-            if (auto* s = std::get_if<record::Sample>(&item)) {
-                samples_csv_->write(*s);
-                if (warmup_monitor_.observe(*s)) {
-                    control_.poke();
-                }
-                if (auto e = thresholds.observe(*s)) {
-                    log(threshold_event_level(e->severity), e->message);
-                }
-                if (s->stage == Stage::window) {
-                    counters.add(*s);
-                    auto it = windows.find(s->phase);
-                    if (it != windows.end()) {
-                        it->second.add(*s);
-                    } else {
-                        ++late_readings_;
-                    }
-                }
-                samples.push_back(std::move(*s));
-                continue;
-            }
-            const auto& m = std::get<sampling::WindowMarker>(item);
-            if (m.kind == sampling::WindowMarker::Kind::open) {
-                auto [it, _] =
-                    windows.try_emplace(m.phase, catalog_, m.phase, profile_.run.uncertainty_limit);
-                it->second.open(m.utc, m.mono);
-                continue;
-            }
-            auto it = windows.find(m.phase);
-            if (it == windows.end()) {
-                continue;
-            }
-            if (m.kind == sampling::WindowMarker::Kind::close) {
-                // Readings before the marker belong to the window; hand them out first so
-                // observers see the readings before the result they produced.
-                flush_samples();
-                PhaseFinished f;
-                f.phase = m.phase;
-                f.name = profile_.phases[static_cast<std::size_t>(m.phase)].name;
-                f.status = PhaseStatus::done;
-                counters.feed(it->second, m.phase);
-                f.summaries = it->second.close(m.utc, m.mono);
-                check_achieved_load(static_cast<std::size_t>(m.phase), f.summaries);
-                add_phase_flags(static_cast<std::size_t>(m.phase), f.summaries);
-                warn_uncertainty(f.summaries);
-                phases_csv_->write(f.summaries);
-                samples_csv_->flush();
-                set_phase_status(static_cast<std::size_t>(m.phase), PhaseStatus::done);
-                write_manifest();
-                for (auto* o : observers_) {
-                    o->on_phase_finished(f);
-                }
-            }
-            windows.erase(it);
-        }
-        batch.clear();
-        flush_samples();
-        samples_csv_->maybe_flush(std::chrono::steady_clock::now());
-        if (!more) {
-            break;
+void Engine::on_recorded(std::span<const record::Sample> samples) {
+    bool changed = false;
+    for (const auto& s : samples) {
+        changed = warmup_monitor_.observe(s) || changed;
+    }
+    if (changed) {
+        control_.poke();
+    }
+    for (auto* o : observers_) {
+        o->on_readings(samples);
+    }
+}
+
+void Engine::on_window_closed(std::int32_t phase, std::vector<stats::ChannelSummary>& rows) {
+    const auto i = static_cast<std::size_t>(phase);
+    check_achieved_load(i, rows);
+    add_phase_flags(i, rows);
+    warn_uncertainty(rows);
+}
+
+void Engine::on_window_recorded(std::int32_t phase,
+                                const std::vector<stats::ChannelSummary>& rows) {
+    PhaseFinished f;
+    f.phase = phase;
+    f.name = profile_.phases[static_cast<std::size_t>(phase)].name;
+    f.status = PhaseStatus::done;
+    f.summaries = rows;
+    set_phase_status(static_cast<std::size_t>(phase), PhaseStatus::done);
+    for (auto* o : observers_) {
+        o->on_phase_finished(f);
+    }
+}
+
+void Engine::on_threshold(const record::ThresholdWatcher::Event& event) {
+    log(threshold_event_level(event.severity), event.message);
+}
+
+void Engine::on_catalog_changed(const record::Catalog& catalog) {
+    {
+        std::lock_guard lock(state_mutex_);
+        for (std::size_t d = 0; d < catalog_.devices.size() && d < catalog.devices.size(); ++d) {
+            catalog_.devices[d].channels = catalog.devices[d].channels;
         }
     }
-    samples_csv_->flush();
+    for (auto* o : observers_) {
+        o->on_catalog_changed(catalog);
+    }
+    write_manifest();
+}
+
+void Engine::on_write_failed(const record::IoError& error) {
+    fail_run(error.message());
 }
 
 void Engine::write_manifest() {
-    std::lock_guard lock(state_mutex_);
-    ManifestState st;
-    st.profile = &profile_;
-    st.options = &options_;
-    st.host = &host_;
-    st.catalog = &catalog_;
-    st.topology = &load_env_.topology;
-    st.target = load_env_.remote.get();
-    st.status = run_status_;
-    st.started = started_utc_;
-    st.ended = ended_utc_;
-    st.interrupted_phase = interrupted_phase_;
-    st.signal = std::max(0, abort_signal_.load());
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-        ManifestDevice d;
-        d.state = slots_[i].state;
-        d.error = slots_[i].error;
-        d.identity = slots_[i].identity;
-        d.settings = slots_[i].settings;
-        st.devices.push_back(std::move(d));
-    }
-    for (std::size_t i = 0; i < phase_records_.size(); ++i) {
-        const auto& r = phase_records_[i];
-        ManifestPhase mp{r.status, r.window_start, r.window_end};
-        if (i < loads_.size()) {
-            mp.cpus = loads_[i]->cpus();
+    std::lock_guard writing(manifest_mutex_);
+    nlohmann::json manifest;
+    {
+        std::lock_guard lock(state_mutex_);
+        ManifestState st;
+        st.profile = &profile_;
+        st.options = &options_;
+        st.host = &host_;
+        st.catalog = &catalog_;
+        st.topology = &load_env_.topology;
+        st.target = load_env_.remote.get();
+        st.status = run_status_;
+        st.started = started_utc_;
+        st.ended = ended_utc_;
+        st.interrupted_phase = interrupted_phase_;
+        st.signal = std::max(0, abort_signal_.load());
+        st.failure = failure_;
+        for (std::size_t i = 0; i < slots_.size(); ++i) {
+            ManifestDevice d;
+            d.state = slots_[i].state;
+            d.error = slots_[i].error;
+            d.identity = slots_[i].identity;
+            d.settings = slots_[i].settings;
+            st.devices.push_back(std::move(d));
         }
-        if (i < cpu_targets_.size() && cpu_targets_[i]) {
-            mp.target_cpu_util = cpu_targets_[i]->percent;
+        for (std::size_t i = 0; i < phase_records_.size(); ++i) {
+            const auto& r = phase_records_[i];
+            ManifestPhase mp{r.status, r.window_start, r.window_end};
+            if (i < loads_.size()) {
+                mp.cpus = loads_[i]->cpus();
+            }
+            if (i < cpu_targets_.size() && cpu_targets_[i]) {
+                mp.target_cpu_util = cpu_targets_[i]->percent;
+            }
+            mp.achieved_cpu_util = r.achieved_cpu_util;
+            mp.achieved_total_cpu_util = r.achieved_total_cpu_util;
+            mp.flags = r.flags;
+            mp.score = r.score;
+            mp.warmup = r.warmup;
+            st.phases.push_back(std::move(mp));
         }
-        mp.achieved_cpu_util = r.achieved_cpu_util;
-        mp.achieved_total_cpu_util = r.achieved_total_cpu_util;
-        mp.flags = r.flags;
-        mp.score = r.score;
-        mp.warmup = r.warmup;
-        st.phases.push_back(std::move(mp));
+        manifest = build_manifest(st);
     }
-    record::write_json_atomically(out_dir_ + "/manifest.json", build_manifest(st));
+    // The snapshot is taken; the samplers' state updates need not wait for the disk.
+    if (auto e = record::try_write_json_atomically(out_dir_ + "/manifest.json", manifest)) {
+        fail_run(e->message());
+    }
 }
 
 }  // namespace wattbench::core::engine

@@ -14,6 +14,7 @@
 #include "app/core/host/process_times.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/profile/profile_error.hpp"
+#include "app/core/sampling/guarded.hpp"
 #include "drivers/cpu/proc_stat.hpp"
 #include "drivers/transport/sysfs_file.hpp"
 
@@ -317,35 +318,38 @@ void Engine::check_idle(std::size_t i, const std::optional<std::string>& proc_st
         idle_scan_.join();
     }
     idle_scan_ = std::thread([this, i, util = *util, over, limit] {
-        const auto before = host::read_process_times();
-        const auto t0 = std::chrono::steady_clock::now();
-        std::this_thread::sleep_for(busiest_scan);
-        const auto after = host::read_process_times();
-        const double took =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const auto busiest = host::busiest_processes(
-            before, after, took, static_cast<double>(::sysconf(_SC_CLK_TCK)), busiest_listed);
-        std::string list;
-        for (const auto& p : busiest) {
-            list += fmt::format("{}{} (pid {}) {:.0f} %", list.empty() ? "" : ", ", p.name, p.pid,
-                                p.cpu_percent);
-        }
-        {
-            std::lock_guard lock(state_mutex_);
-            phase_records_[i].warmup.idle_check->busiest = busiest;
-        }
-        log(EventLevel::warn,
-            fmt::format("phase '{}': the machine is not idle: CPU {:.1f} % ({}), above "
+        sampling::run_guarded(
+            [&] {
+                const auto before = host::read_process_times();
+                const auto t0 = std::chrono::steady_clock::now();
+                std::this_thread::sleep_for(busiest_scan);
+                const auto after = host::read_process_times();
+                const double took =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                const auto busiest = host::busiest_processes(
+                    before, after, took, static_cast<double>(::sysconf(_SC_CLK_TCK)),
+                    busiest_listed);
+                std::string list;
+                for (const auto& p : busiest) {
+                    list += fmt::format("{}{} (pid {}) {:.0f} %", list.empty() ? "" : ", ", p.name,
+                                        p.pid, p.cpu_percent);
+                }
+                {
+                    std::lock_guard lock(state_mutex_);
+                    phase_records_[i].warmup.idle_check->busiest = busiest;
+                }
+                log(EventLevel::warn,
+                    fmt::format(
+                        "phase '{}': the machine is not idle: CPU {:.1f} % ({}), above "
                         "idle_max_cpu = {:g} %; busiest processes over {:g} s: {}; its figures are "
                         "flagged not_idle",
                         profile_.phases[i].name, util, over, limit, seconds(busiest_scan),
                         list.empty() ? "none found" : list));
-        try {
-            write_manifest();
-        } catch (const std::exception& e) {
-            // The run's own end writes the manifest again; this thread must not end the run.
-            log(EventLevel::error, fmt::format("cannot update manifest.json: {}", e.what()));
-        }
+                write_manifest();
+            },
+            [this](const std::string& what) {
+                log(EventLevel::warn, "idle check: cannot list the busiest processes: " + what);
+            });
     });
 }
 

@@ -212,6 +212,7 @@ nlohmann::json build_manifest(const ManifestState& st) {
              ? nlohmann::json(p.phases[static_cast<std::size_t>(st.interrupted_phase)].name)
              : nlohmann::json(nullptr)},
         {"exit_code", exit_code >= 0 ? nlohmann::json(exit_code) : nlohmann::json(nullptr)},
+        {"failure", st.failure.empty() ? nlohmann::json(nullptr) : nlohmann::json(st.failure)},
         {"interval_s", seconds(p.run.interval)},
         {"uncertainty_limit", p.run.uncertainty_limit},
         {"validity",

@@ -25,7 +25,8 @@ struct ManifestDevice {
     sampling::DeviceState state = sampling::DeviceState::connecting;
     std::string error;
     drivers::api::DeviceIdentity identity;
-    std::map<std::string, drivers::api::OptionValue> settings;  // measuring settings a driver reported
+    std::map<std::string, drivers::api::OptionValue>
+        settings;  // measuring settings a driver reported
 };
 
 struct ManifestPhase {
@@ -47,12 +48,13 @@ struct ManifestState {
     const host::HostFacts* host = nullptr;
     const record::Catalog* catalog = nullptr;
     const load::CpuTopology* topology = nullptr;  // the machine the loads run on
-    const load::RemoteTarget* target = nullptr;    // set when that is a remote [target]
+    const load::RemoteTarget* target = nullptr;   // set when that is a remote [target]
     RunStatus status = RunStatus::running;
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point ended{};
     std::int32_t interrupted_phase = -1;
-    int signal = 0;  // that interrupted the run
+    int signal = 0;       // that interrupted the run
+    std::string failure;  // why the run failed when no phase did (a file that could not be written)
     std::vector<ManifestDevice> devices;
     std::vector<ManifestPhase> phases;
 };

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/phases/phase_status.hpp"
 #include "app/core/phases/stage.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/core/record/sample.hpp"
@@ -16,8 +17,8 @@
 
 namespace wattbench::core::engine {
 
-enum class PhaseStatus { pending, warmup, window, done, skipped, interrupted, failed };
-std::string_view to_string(PhaseStatus s);
+using PhaseStatus = phases::PhaseStatus;
+using phases::to_string;
 
 enum class RunStatus { running, completed, interrupted, failed };
 std::string_view to_string(RunStatus s);
@@ -54,9 +55,10 @@ struct EngineEvent {
 
 struct RunFinished {
     RunStatus status = RunStatus::completed;
-    std::string message;
+    std::string message;  // "run failed: runs/x/samples.csv: No space left on device"
     std::string out_dir;
-    int signal = 0;  // the signal that interrupted the run, if any
+    int signal = 0;       // the signal that interrupted the run, if any
+    std::string failure;  // why the run failed when no phase did; empty otherwise
 };
 
 // A question for the operator. The runner waits for Engine::answer_prompt(id, …) while the
@@ -83,6 +85,10 @@ class Observer {
 public:
     virtual ~Observer() = default;
     virtual void on_started(const record::Catalog& /*catalog*/) {}
+    // A device that was down when the run started has come back and named its channels (an
+    // IPMI BMC learns them on open): the whole catalog as it is now, on the recorder thread,
+    // before any reading of the new channels.
+    virtual void on_catalog_changed(const record::Catalog& /*catalog*/) {}
     virtual void on_readings(std::span<const record::Sample> /*samples*/) {}
     virtual void on_stage(const StageChange& /*change*/) {}
     virtual void on_device_state(const DeviceStateChange& /*change*/) {}

@@ -41,18 +41,24 @@ void EventLog::write(std::chrono::system_clock::time_point t, Level level,
                      std::string_view message) {
     const std::string line = format_line(t, level, message);
     std::lock_guard lock(mutex_);
-    try {
-        file_.write_all(line);
-    } catch (const std::system_error& e) {
-        if (!error_) {
-            error_ = e.code();
-        }
+    if (failure_) {
+        return;
+    }
+    const std::uint64_t before = file_.size();
+    if (auto e = file_.try_write_all(line)) {
+        (void)file_.try_truncate(before);
+        failure_ = std::move(e);
     }
 }
 
 std::error_code EventLog::error() const {
     std::lock_guard lock(mutex_);
-    return error_;
+    return failure_ ? failure_->code : std::error_code{};
+}
+
+std::optional<IoError> EventLog::failure() const {
+    std::lock_guard lock(mutex_);
+    return failure_;
 }
 
 }  // namespace wattbench::core::record

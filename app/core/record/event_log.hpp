@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -14,7 +15,8 @@ namespace wattbench::core::record {
 // to the file before write() returns. Safe to call from any thread.
 //
 // Only the constructor throws (std::system_error). A failing write is remembered, not thrown:
-// the log is what reports trouble, and a full disk must not take the samplers down with it.
+// the log is what reports trouble, and a full disk must not take the samplers down with it. The
+// line the failure split is cut off, and nothing more is written after it.
 class EventLog {
 public:
     enum class Level { info, warn, error };
@@ -30,12 +32,13 @@ public:
 
     // The first write error, if any.
     std::error_code error() const;
+    std::optional<IoError> failure() const;
     const std::string& path() const { return file_.path(); }
 
 private:
     mutable std::mutex mutex_;
     OutputFile file_;
-    std::error_code error_;
+    std::optional<IoError> failure_;
 };
 
 }  // namespace wattbench::core::record

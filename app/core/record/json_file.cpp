@@ -28,26 +28,50 @@ void sync_directory_of(const std::string& path) {
     }
 }
 
+std::optional<IoError> write_and_rename(const std::string& tmp, const std::string& path,
+                                        const std::string& text) {
+    std::optional<OutputFile> file;
+    try {
+        file.emplace(tmp);
+    } catch (const std::system_error& e) {
+        return IoError{tmp, e.code(), "create"};
+    }
+    if (auto e = file->try_write_all(text)) {
+        return e;
+    }
+    if (auto e = file->try_sync()) {
+        return e;
+    }
+    if (auto e = file->try_close()) {
+        return e;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        return IoError{path, std::error_code(errno, std::generic_category()), "rename"};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
-void write_json_atomically(const std::string& path, const nlohmann::json& value) {
+std::optional<IoError> try_write_json_atomically(const std::string& path,
+                                                 const nlohmann::json& value) {
     const std::string tmp = path + ".tmp";
     std::string text = value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     text.push_back('\n');
-    try {
-        OutputFile file(tmp);
-        file.write_all(text);
-        file.sync();
-        file.close();
-        if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-            throw std::system_error(errno, std::generic_category(),
-                                    "cannot rename " + tmp + " to " + path);
-        }
-    } catch (...) {
+    if (auto e = write_and_rename(tmp, path, text)) {
         ::unlink(tmp.c_str());
-        throw;
+        // The user knows the file by its own name, not by the temporary one.
+        e->path = path;
+        return e;
     }
     sync_directory_of(path);
+    return std::nullopt;
+}
+
+void write_json_atomically(const std::string& path, const nlohmann::json& value) {
+    if (auto e = try_write_json_atomically(path, value)) {
+        throw std::system_error(e->code, "cannot " + e->operation + " " + e->path);
+    }
 }
 
 }  // namespace wattbench::core::record

@@ -28,13 +28,24 @@ PhasesCsvWriter::PhasesCsvWriter(const std::string& path) : file_(path) {
     file_.datasync();
 }
 
-void PhasesCsvWriter::write(const std::vector<stats::ChannelSummary>& rows) {
+std::optional<IoError> PhasesCsvWriter::write(const std::vector<stats::ChannelSummary>& rows) {
+    if (failure_) {
+        return failure_;
+    }
     std::string text;
     for (const auto& row : rows) {
         text += format_row(row);
     }
-    file_.write_all(text);
-    file_.datasync();
+    const std::uint64_t before = file_.size();
+    auto e = file_.try_write_all(text);
+    if (!e) {
+        e = file_.try_datasync();
+    }
+    if (e) {
+        (void)file_.try_truncate(before);
+        failure_ = std::move(e);
+    }
+    return failure_;
 }
 
 std::string PhasesCsvWriter::format_row(const stats::ChannelSummary& r) {

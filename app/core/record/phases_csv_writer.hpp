@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,11 @@ namespace wattbench::core::record {
 // Numbers: mean/min/max/stddev in the shortest form that reads back to the same double
 // (std::to_chars), empty when NaN (no valid reading, discrete channel); coverage with four
 // decimals; start/end as ISO-8601 UTC milliseconds; l10/l90 (sound channels only, empty
-// otherwise) like mean. Errors throw std::system_error.
+// otherwise) like mean.
+//
+// Errors: the constructor throws std::system_error (a run is being prepared). write() returns an
+// IoError and leaves the file as it was before the call, so phases.csv holds every closed
+// window whole or not at all; after a failure every later write() returns the same error.
 class PhasesCsvWriter {
 public:
     static constexpr std::string_view kHeader =
@@ -26,7 +31,7 @@ public:
     // Creates or truncates `path` and writes the header.
     explicit PhasesCsvWriter(const std::string& path);
 
-    void write(const std::vector<stats::ChannelSummary>& rows);
+    std::optional<IoError> write(const std::vector<stats::ChannelSummary>& rows);
 
     // One row including its line break, as write() puts it in the file.
     static std::string format_row(const stats::ChannelSummary& row);
@@ -35,6 +40,7 @@ public:
 
 private:
     OutputFile file_;
+    std::optional<IoError> failure_;
 };
 
 }  // namespace wattbench::core::record

@@ -49,15 +49,15 @@ void append_number(std::string& out, double v, bool fixed3) {
 SamplesCsvWriter::SamplesCsvWriter(const std::string& path, const Catalog& catalog) : file_(path) {
     buffer_.reserve(2 * kFlushBytes);
     set_catalog(catalog);
+    // Best effort: a file system without flock (some network mounts) still records; readers
+    // then cannot tell a live run from a killed one.
+    (void)file_.try_lock_exclusive();
     file_.write_all(kHeader);
 }
 
 SamplesCsvWriter::~SamplesCsvWriter() {
-    try {
-        flush();
-    } catch (...) {
-        // Nothing can report it here; the caller that cares calls flush() itself.
-    }
+    // Nothing can report a failure here; the caller that cares calls flush() itself.
+    (void)flush();
 }
 
 void SamplesCsvWriter::set_catalog(const Catalog& catalog) {
@@ -93,7 +93,7 @@ void SamplesCsvWriter::set_catalog(const Catalog& catalog) {
     }
 }
 
-void SamplesCsvWriter::write(const Sample& s) {
+std::optional<IoError> SamplesCsvWriter::write(const Sample& s) {
     if (s.device >= first_channel_.size() || s.channel >= channel_count_[s.device]) {
         throw std::out_of_range("samples.csv: sample for unknown device/channel " +
                                 std::to_string(s.device) + "/" + std::to_string(s.channel));
@@ -126,34 +126,47 @@ void SamplesCsvWriter::write(const Sample& s) {
     }
     buffer_.append(ch.unit_status[status_index(s.status)]);
     ++rows_;
-    if (buffer_.size() >= kFlushBytes) {
-        flush();
+    if (buffer_.size() >= kFlushBytes || failure_) {
+        return flush();
     }
+    return std::nullopt;
 }
 
-void SamplesCsvWriter::flush() {
-    if (buffer_.empty()) {
-        return;
+std::optional<IoError> SamplesCsvWriter::flush() {
+    if (failure_) {
+        buffer_.clear();
+        return failure_;
     }
+    if (buffer_.empty()) {
+        return std::nullopt;
+    }
+    const std::uint64_t before = file_.size();
     std::size_t written = 0;
-    try {
-        file_.write_all(buffer_, &written);
-    } catch (...) {
-        buffer_.erase(0, written);
-        throw;
+    if (auto e = file_.try_write_all(buffer_, &written)) {
+        // Keep the whole rows that reached the disk and cut the one the failure split.
+        const auto last_break = std::string_view(buffer_).substr(0, written).rfind('\n');
+        const std::uint64_t whole = last_break == std::string_view::npos ? 0 : last_break + 1;
+        if (written != whole) {
+            (void)file_.try_truncate(before + whole);
+        }
+        failure_ = std::move(e);
+        buffer_.clear();
+        return failure_;
     }
     buffer_.clear();
+    return std::nullopt;
 }
 
 bool SamplesCsvWriter::flush_due(std::chrono::steady_clock::time_point now) const {
     return !buffer_.empty() && now - last_timed_flush_ >= kFlushPeriod;
 }
 
-void SamplesCsvWriter::maybe_flush(std::chrono::steady_clock::time_point now) {
+std::optional<IoError> SamplesCsvWriter::maybe_flush(std::chrono::steady_clock::time_point now) {
     if (flush_due(now)) {
-        flush();
         last_timed_flush_ = now;
+        return flush();
     }
+    return std::nullopt;
 }
 
 std::optional<std::chrono::steady_clock::time_point> SamplesCsvWriter::flush_deadline() const {

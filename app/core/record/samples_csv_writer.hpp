@@ -29,10 +29,16 @@ namespace wattbench::core::record {
 // The caller owns the "at least once a second" promise of the run directory: call
 // maybe_flush(now) after each batch of samples and, when idle, wake up by flush_deadline().
 //
-// Errors: the constructor, write() (when the buffer fills) and flush() throw std::system_error
-// naming the file; a failed flush keeps the unwritten bytes for the next attempt. write()
-// throws std::out_of_range for a sample whose device, channel or phase the catalog does not
-// know, before anything of that row is buffered. The destructor never throws.
+// Errors: the constructor throws std::system_error naming the file (it runs while a run is
+// prepared, on the caller's thread). write() (when the buffer fills), flush() and maybe_flush()
+// return an IoError instead: the file is then cut back to its last whole row, the writer stops
+// writing and every later call returns the same error, so what is on disk always parses.
+// write() throws std::out_of_range for a sample whose device, channel or phase the catalog
+// does not know, before anything of that row is buffered (a programming error, not an I/O
+// one). The destructor never throws.
+//
+// While the writer is open it holds an exclusive flock on the file: a reader that finds
+// samples.csv unlocked knows no process is recording into it any more.
 class SamplesCsvWriter {
 public:
     static constexpr std::string_view kHeader =
@@ -54,12 +60,14 @@ public:
 
     // No heap allocation in the steady state, except when a state text longer than the buffer
     // arrives.
-    void write(const Sample& sample);
-    void flush();
+    std::optional<IoError> write(const Sample& sample);
+    std::optional<IoError> flush();
 
     // True when there are buffered rows and the last timed flush is kFlushPeriod or more ago.
     bool flush_due(std::chrono::steady_clock::time_point now) const;
-    void maybe_flush(std::chrono::steady_clock::time_point now);
+    std::optional<IoError> maybe_flush(std::chrono::steady_clock::time_point now);
+    // The error that stopped the writer, if any.
+    const std::optional<IoError>& failure() const { return failure_; }
     // When the buffered rows must be written at the latest; nullopt when nothing is buffered.
     std::optional<std::chrono::steady_clock::time_point> flush_deadline() const;
 
@@ -84,6 +92,7 @@ private:
     std::vector<ChannelFields> channels_;
     std::chrono::steady_clock::time_point last_timed_flush_{};
     std::uint64_t rows_ = 0;
+    std::optional<IoError> failure_;
 };
 
 }  // namespace wattbench::core::record

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace wattbench::core::record {
 
 namespace {
@@ -47,8 +49,13 @@ std::string crossed(double v, const Thresholds& t) {
 }  // namespace
 
 ThresholdWatcher::ThresholdWatcher(const Catalog& catalog) : catalog_(catalog) {
-    for (const auto& d : catalog_.devices) {
-        states_.emplace_back(d.channels.size());
+    catalog_grew();
+}
+
+void ThresholdWatcher::catalog_grew() {
+    states_.resize(catalog_.devices.size());
+    for (std::size_t d = 0; d < states_.size(); ++d) {
+        states_[d].resize(std::max(states_[d].size(), catalog_.devices[d].channels.size()));
     }
 }
 

@@ -21,7 +21,12 @@ public:
         std::string message;
     };
 
+    // Keeps a reference: `catalog` must outlive the watcher.
     explicit ThresholdWatcher(const Catalog& catalog);
+
+    // The catalog grew in place (a device discovered its channels): watch the new channels too,
+    // keeping what is known of the others.
+    void catalog_grew();
 
     // An event when this reading changes the channel's zone or state; readings without a
     // value (unavailable, error) change nothing, so a gap is not reported as a recovery.
