@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "app/cli/commands.hpp"
+#include "app/core/postrun/annotate.hpp"
 #include "app/core/record/utc_time.hpp"
-#include "app/core/rework/annotate.hpp"
 
 namespace wattbench::cli {
 namespace {
@@ -31,7 +31,7 @@ std::optional<std::chrono::system_clock::time_point> parse_time(std::string text
 }
 
 int run_annotate(const AnnotateArgs& args) {
-    core::rework::Annotation a;
+    core::postrun::Annotation a;
     a.run_dir = args.run_dir;
     a.phase = args.phase;
     a.device = args.device;
@@ -45,8 +45,8 @@ int run_annotate(const AnnotateArgs& args) {
                    "counter), or --start-w and --end-w (power readings)\n");
         return kExitUsage;
     }
-    a.kind = energy ? core::rework::Annotation::Kind::energy_kwh
-                    : core::rework::Annotation::Kind::power_w;
+    a.kind = energy ? core::postrun::Annotation::Kind::energy_kwh
+                    : core::postrun::Annotation::Kind::power_w;
     a.start = energy ? *args.start_kwh : *args.start_w;
     a.end = energy ? *args.end_kwh : *args.end_w;
     for (const auto& [flag, text, out] :
@@ -68,7 +68,7 @@ int run_annotate(const AnnotateArgs& args) {
         fmt::print(stderr, "wattbench: --accuracy: expected a percentage above 0 and below 100\n");
         return kExitUsage;
     }
-    auto result = core::rework::annotate(a);
+    auto result = core::postrun::annotate(a);
     if (auto* err = std::get_if<std::string>(&result)) {
         fmt::print(stderr, "wattbench: annotate: {}\n", *err);
         return kExitUsage;

@@ -317,15 +317,23 @@ int monitor_command(const MonitorArgs& args) {
     };
     std::vector<core::sampling::QueueItem> batch;
     std::vector<Sample> samples;
+    // The first file error ends the monitor: samples.csv is cut back to its last whole row by
+    // the writer, and what came before stays readable.
+    std::optional<core::record::IoError> lost;
+    const auto keep = [&](std::optional<core::record::IoError> e) {
+        if (e && !lost) {
+            lost = std::move(e);
+        }
+    };
     auto next_draw = std::chrono::steady_clock::now();
-    while (!stop.requested()) {
+    while (!stop.requested() && !lost) {
         queue.pop_all(batch, std::chrono::milliseconds(250));
         for (auto& item : batch) {
             if (const auto* found = std::get_if<core::sampling::ChannelsDiscovered>(&item)) {
                 adopt(*found);
             } else if (auto* s = std::get_if<Sample>(&item)) {
                 if (csv) {
-                    csv->write(*s);
+                    keep(csv->write(*s));
                 }
                 if (auto e = thresholds.observe(*s)) {
                     view.event(e->severity == core::record::ThresholdWatcher::Severity::critical
@@ -342,7 +350,7 @@ int monitor_command(const MonitorArgs& args) {
         view.readings(samples);
         samples.clear();
         if (csv) {
-            csv->maybe_flush(std::chrono::steady_clock::now());
+            keep(csv->maybe_flush(std::chrono::steady_clock::now()));
         }
         if (interactive && std::chrono::steady_clock::now() >= next_draw) {
             view.redraw();
@@ -364,12 +372,16 @@ int monitor_command(const MonitorArgs& args) {
                 if (const auto* found = std::get_if<core::sampling::ChannelsDiscovered>(&item)) {
                     adopt(*found);
                 } else if (const auto* s = std::get_if<Sample>(&item)) {
-                    csv->write(*s);
+                    keep(csv->write(*s));
                 }
             }
             batch.clear();
         }
-        csv->flush();
+        keep(csv->flush());
+    }
+    if (lost) {
+        fmt::print(stderr, "wattbench: {}; monitoring stopped\n", lost->message());
+        return kExitRunFailed;
     }
     const int sig = stop_signal.load();
     return 128 + (sig > 0 ? sig : SIGINT);

@@ -4,14 +4,14 @@
 #include <cstdint>
 #include <string_view>
 
-#include "app/core/rework/run_info.hpp"
-#include "app/core/rework/samples_file.hpp"
+#include "app/core/postrun/run_info.hpp"
+#include "app/core/postrun/samples_file.hpp"
 
 namespace {
 
-const wattbench::core::rework::RunInfo& run() {
+const wattbench::core::postrun::RunInfo& run() {
     static const auto r = [] {
-        wattbench::core::rework::RunInfo info;
+        wattbench::core::postrun::RunInfo info;
         wattbench::core::record::DeviceChannels d;
         d.device_id = "wattmeter";
         wattbench::drivers::api::ChannelSpec power;
@@ -34,9 +34,9 @@ const wattbench::core::rework::RunInfo& run() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    wattbench::core::rework::SampleFields f;
-    if (!wattbench::core::rework::parse_sample_line(text, f)) {
-        (void)wattbench::core::rework::to_sample(f, run());
+    wattbench::core::postrun::SampleFields f;
+    if (!wattbench::core::postrun::parse_sample_line(text, f)) {
+        (void)wattbench::core::postrun::to_sample(f, run());
     }
     return 0;
 }

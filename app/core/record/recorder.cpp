@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/core/record/threshold_watcher.hpp"
-#include "app/core/rework/counter_windows.hpp"
+#include "app/core/stats/counter_windows.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
 namespace wattbench::core::record {
@@ -29,7 +29,7 @@ struct Recorder::State {
     std::unique_ptr<PhasesCsvWriter> phases_csv;
     double uncertainty_limit;
     ThresholdWatcher thresholds;
-    rework::CounterWindows counters;
+    stats::CounterWindows counters;
     std::map<std::int32_t, stats::WindowAccumulator> windows;
 };
 

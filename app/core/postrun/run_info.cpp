@@ -1,4 +1,4 @@
-#include "app/core/rework/run_info.hpp"
+#include "app/core/postrun/run_info.hpp"
 
 #include <cstring>
 #include <stdexcept>
@@ -10,7 +10,7 @@
 #include "app/core/record/utc_time.hpp"
 #include "drivers/transport/sysfs_file.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 namespace {
 
 std::optional<TimePoint> time_field(const nlohmann::json& j, const char* key) {
@@ -190,4 +190,4 @@ void append_events(const std::string& dir,
     f.close();
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -6,10 +6,10 @@
 #include <variant>
 #include <vector>
 
-#include "app/core/rework/run_info.hpp"
+#include "app/core/postrun/run_info.hpp"
 #include "app/core/stats/channel_summary.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 // The window statistics of a finished run recomputed from its files, as the live engine
 // computes them: samples.csv rows tagged `window` of each phase go through the same
@@ -35,4 +35,4 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
                                               const std::set<std::string>& devices,
                                               const std::vector<stats::ChannelSummary>& rows);
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -8,7 +8,7 @@
 
 #include "app/core/stats/channel_summary.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 struct Annotation {
     std::string run_dir;
@@ -30,4 +30,4 @@ struct Annotation {
 // manifest.json as a manual meter; a device of another driver is refused.
 std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Annotation& a);
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

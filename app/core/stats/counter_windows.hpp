@@ -10,7 +10,7 @@
 #include "app/core/record/sample.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::stats {
 
 // Watt-hours in one unit of an energy channel ("kWh" 1000, "Wh" 1); nullopt for other units.
 std::optional<double> wh_per_unit(const std::string& unit);
@@ -53,4 +53,4 @@ private:
     std::map<std::pair<std::int32_t, std::size_t>, Edge> edges_;  // (phase, counter) -> readings
 };
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::stats

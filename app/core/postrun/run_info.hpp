@@ -10,7 +10,7 @@
 
 #include "app/core/record/catalog.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 using TimePoint = std::chrono::system_clock::time_point;
 
@@ -24,7 +24,7 @@ struct PhaseInfo {
     std::vector<std::string> flags;  // the phase's own (load_short, range_change, ...)
 };
 
-// What reworking a finished run needs from its directory: devices and channels, phase windows
+// What changing a finished run needs from its directory: devices and channels, phase windows
 // and the time anchor of elapsed_s, all from manifest.json (docs/run-directory.md).
 struct RunInfo {
     std::string dir;
@@ -51,10 +51,10 @@ std::variant<RunInfo, std::string> read_run_info(const std::string& dir);
 // The manifest form of a channel, with its accuracy when it has one.
 nlohmann::json channel_to_json(const drivers::api::ChannelSpec& c);
 
-// Text helpers shared by the rework commands.
+// Text helpers shared by the commands that change a finished run.
 std::string read_text_file(const std::string& path);
 // Appends lines to events.log in its format (`time LEVEL message`).
 void append_events(const std::string& dir,
                    const std::vector<std::pair<TimePoint, std::string>>& lines);
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -8,7 +8,7 @@
 
 #include "app/core/stats/channel_summary.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 struct El4000Import {
     std::string sd_folder;
@@ -36,4 +36,4 @@ struct El4000ImportResult {
 // malformed (the error names the file and the byte offset) or no record falls inside the run.
 std::variant<El4000ImportResult, std::string> import_el4000(const El4000Import& options);
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -1,4 +1,4 @@
-#include "app/core/rework/samples_file.hpp"
+#include "app/core/postrun/samples_file.hpp"
 
 #include <unistd.h>
 
@@ -16,7 +16,7 @@
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/utc_time.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 namespace {
 
 constexpr const char* kColumns[] = {"time",    "elapsed_s", "phase", "stage", "device",
@@ -232,4 +232,4 @@ std::optional<std::string> merge_sample_rows(
     return std::nullopt;
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -5,19 +5,20 @@
 #include <thread>
 
 #include "app/core/engine/engine.hpp"
+#include "app/core/postrun/phase_recompute.hpp"
+#include "app/core/postrun/run_info.hpp"
 #include "app/core/record/phases_csv_reader.hpp"
-#include "app/core/rework/counter_windows.hpp"
-#include "app/core/rework/phase_recompute.hpp"
-#include "app/core/rework/run_info.hpp"
+#include "app/core/stats/counter_windows.hpp"
 #include "drivers/manual/register.hpp"
 #include "tests/support/fake_device.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 namespace {
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
+using stats::CounterWindows;
 
 record::Catalog counter_catalog(std::string unit, std::optional<double> accuracy) {
     record::Catalog c;
@@ -238,4 +239,4 @@ TEST(RunInfo, StageAtFollowsTheWindows) {
 }
 
 }  // namespace
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -1,4 +1,4 @@
-#include "app/core/rework/phase_recompute.hpp"
+#include "app/core/postrun/phase_recompute.hpp"
 
 #include <filesystem>
 #include <map>
@@ -6,15 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "app/core/postrun/samples_file.hpp"
 #include "app/core/record/csv_reader.hpp"
 #include "app/core/record/output_file.hpp"
 #include "app/core/record/phases_csv_reader.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
-#include "app/core/rework/counter_windows.hpp"
-#include "app/core/rework/samples_file.hpp"
+#include "app/core/stats/counter_windows.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 namespace {
 
 struct Window {
@@ -63,7 +63,7 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> recompute_phases(
             acc.try_emplace(i, run.catalog, static_cast<std::int32_t>(i), run.uncertainty_limit);
         it->second.open(w.start, mono_at(run, w.start));
     }
-    CounterWindows counters(run.catalog);
+    stats::CounterWindows counters(run.catalog);
     auto err =
         for_each_sample_row(run.dir + "/samples.csv", [&](const SampleFields& f, std::string_view) {
             if (f.stage != "window") {
@@ -185,4 +185,4 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
     return std::nullopt;
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

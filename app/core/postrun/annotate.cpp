@@ -1,18 +1,18 @@
-#include "app/core/rework/annotate.hpp"
+#include "app/core/postrun/annotate.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "app/core/postrun/phase_recompute.hpp"
+#include "app/core/postrun/run_info.hpp"
+#include "app/core/postrun/samples_file.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/utc_time.hpp"
-#include "app/core/rework/counter_windows.hpp"
-#include "app/core/rework/phase_recompute.hpp"
-#include "app/core/rework/run_info.hpp"
-#include "app/core/rework/samples_file.hpp"
+#include "app/core/stats/counter_windows.hpp"
 #include "drivers/manual/channel_table.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Annotation& a) {
     auto info_or = read_run_info(a.run_dir);
@@ -98,7 +98,7 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Ann
     }
     double scale = 1.0;
     if (energy) {
-        const auto per_unit = wh_per_unit(ch->unit);
+        const auto per_unit = stats::wh_per_unit(ch->unit);
         if (!per_unit) {
             return fmt::format("device '{}': energy unit '{}' is not kWh or Wh", a.device,
                                ch->unit);
@@ -150,4 +150,4 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Ann
     return std::get<std::vector<stats::ChannelSummary>>(std::move(rows));
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -1,8 +1,8 @@
-#include "app/core/rework/counter_windows.hpp"
+#include "app/core/stats/counter_windows.hpp"
 
 #include <cmath>
 
-namespace wattbench::core::rework {
+namespace wattbench::core::stats {
 
 std::optional<double> wh_per_unit(const std::string& unit) {
     if (unit == "kWh") {
@@ -79,4 +79,4 @@ void CounterWindows::feed(stats::WindowAccumulator& window, std::int32_t phase) 
     }
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::stats

@@ -1,4 +1,4 @@
-#include "app/core/rework/el4000_import.hpp"
+#include "app/core/postrun/el4000_import.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,14 +10,14 @@
 
 #include <fmt/format.h>
 
+#include "app/core/postrun/phase_recompute.hpp"
+#include "app/core/postrun/run_info.hpp"
+#include "app/core/postrun/samples_file.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/utc_time.hpp"
-#include "app/core/rework/phase_recompute.hpp"
-#include "app/core/rework/run_info.hpp"
-#include "app/core/rework/samples_file.hpp"
 #include "drivers/voltcraft/codec.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 namespace {
 
 namespace fs = std::filesystem;
@@ -281,4 +281,4 @@ std::variant<El4000ImportResult, std::string> import_el4000(const El4000Import& 
     return result;
 }
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/postrun/run_info.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/core/record/sample.hpp"
-#include "app/core/rework/run_info.hpp"
 
-namespace wattbench::core::rework {
+namespace wattbench::core::postrun {
 
 // One row of samples.csv as read back: the nine columns as text, plus the parsed time.
 struct SampleFields {
@@ -45,4 +45,4 @@ std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
 std::optional<std::string> merge_sample_rows(
     const std::string& path, const std::vector<std::pair<TimePoint, std::string>>& rows);
 
-}  // namespace wattbench::core::rework
+}  // namespace wattbench::core::postrun
