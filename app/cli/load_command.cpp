@@ -1,6 +1,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,14 +26,17 @@
 #include "app/core/load/disk_load.hpp"
 #include "app/core/load/idle_load.hpp"
 #include "app/core/load/load_environment.hpp"
+#include "app/core/load/load_watchdog.hpp"
 #include "app/core/load/remote_load_line.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/version.hpp"
 
 // `wattbench load …` is the far end of a remote target: the controlling wattbench starts it
 // through ssh and reads its stdout (the line protocol of remote_load_line.hpp, described in
-// docs/load-stream.md). It runs the same load classes as a local run until stdin closes or a
-// SIGTERM/SIGINT/SIGHUP arrives, reporting the achieved utilisation as it goes.
+// docs/load-stream.md). It runs the same load classes as a local run until stdin closes, its
+// stdout's reader goes (a write fails: SIGPIPE is ignored for that; or POLLERR/POLLHUP), or a
+// SIGTERM/SIGINT/SIGHUP arrives, reporting the achieved utilisation as it goes. Either is what
+// the end of the ssh session looks like from here.
 
 namespace wattbench::cli {
 
@@ -121,9 +125,9 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
         const auto next = start + interval * (tick + 1);
         // Rounded up: waking a little early would only spin until the tick is due.
         const auto wait = std::chrono::ceil<std::chrono::milliseconds>(next - Clock::now());
-        pollfd fds[2] = {{0, POLLIN, 0}, {sigfd, POLLIN, 0}};
+        pollfd fds[3] = {{0, POLLIN, 0}, {1, 0, 0}, {sigfd, POLLIN, 0}};
         const int n =
-            ::poll(fds, sigfd >= 0 ? 2 : 1, static_cast<int>(std::max<long long>(0, wait.count())));
+            ::poll(fds, sigfd >= 0 ? 3 : 2, static_cast<int>(std::max<long long>(0, wait.count())));
         if (n > 0) {
             if (fds[0].revents) {
                 char buf[256];
@@ -132,7 +136,7 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
                     break;  // stdin closed: the controller is done with us
                 }
             }
-            if (sigfd >= 0 && fds[1].revents) {
+            if ((fds[1].revents & (POLLERR | POLLHUP)) || (sigfd >= 0 && fds[2].revents)) {
                 break;
             }
             continue;
@@ -197,8 +201,11 @@ void end_group(pid_t pgid) {
 
 // `wattbench load command`: what a command phase's programs run under on a remote target. The
 // session's end is the stop signal: ssh gone means our stdout's reader is gone (POLLERR or
-// POLLHUP on fd 1), and SIGTERM, SIGINT and SIGHUP count too. The program's output goes
-// straight to ours, so it reaches the controller's log; our exit status is the program's.
+// POLLHUP on fd 1), and SIGTERM, SIGINT and SIGHUP count too. Not our stdin: the controller's
+// ssh reads /dev/null, so it is at end of file from the start. The program's output goes
+// straight to ours, so it reaches the controller's log; our exit status is the program's. A
+// LoadWatchdog ends the program's group should this supervisor itself die (the OOM killer, a
+// SIGKILL on the target).
 int supervise(const LoadArgs& args) {
     std::vector<std::string> argv = args.argv;
     if (args.shell) {
@@ -221,6 +228,14 @@ int supervise(const LoadArgs& args) {
     }
     c_argv.push_back(nullptr);
     std::vector<std::string> env = args.env;
+    // What the program orphans is re-parented to us and reaped by end_group(), rather than
+    // lingering as zombies that keep the group alive through the grace period.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    load::LoadWatchdog watchdog(std::chrono::seconds(3));
+    if (auto err = watchdog.start()) {
+        fmt::print(stderr, "wattbench: {}\n", *err);
+        return kExitRunFailed;
+    }
     const pid_t pid = ::fork();
     if (pid < 0) {
         fmt::print(stderr, "wattbench: fork: {}\n", std::strerror(errno));
@@ -228,6 +243,7 @@ int supervise(const LoadArgs& args) {
     }
     if (pid == 0) {
         ::setpgid(0, 0);
+        watchdog.enroll_from_child();
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -255,12 +271,18 @@ int supervise(const LoadArgs& args) {
             if (group_alive(pid)) {
                 end_group(pid);
             }
+            if (!group_alive(pid)) {
+                watchdog.forget(pid);
+            }
             return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         }
         pollfd fds[2] = {{1, 0, 0}, {sigfd, POLLIN, 0}};
         ::poll(fds, sigfd >= 0 ? 2 : 1, 200);
         if ((fds[0].revents & (POLLERR | POLLHUP)) || (sigfd >= 0 && fds[1].revents)) {
             end_group(pid);
+            if (!group_alive(pid)) {
+                watchdog.forget(pid);
+            }
             return 128 + SIGTERM;
         }
     }

@@ -30,6 +30,17 @@ inline std::string read_whole(const std::filesystem::path& p) {
     return ss.str();
 }
 
+// Starts `argv[0]` (a path) with the given file actions; its pid, or -1.
+inline pid_t spawn_program(std::vector<std::string> argv, const posix_spawn_file_actions_t& fa) {
+    std::vector<char*> args;
+    for (auto& a : argv) {
+        args.push_back(a.data());
+    }
+    args.push_back(nullptr);
+    pid_t pid = -1;
+    return posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ) == 0 ? pid : -1;
+}
+
 // `argv[0]` is the program's path. The output goes through files in `scratch` (which must
 // exist), so a test can also look at them after a failure.
 inline ProgramResult run_program(std::vector<std::string> argv,
@@ -43,15 +54,9 @@ inline ProgramResult run_program(std::vector<std::string> argv,
     posix_spawn_file_actions_addopen(&fa, 0, in.c_str(), O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::vector<char*> args;
-    for (auto& a : argv) {
-        args.push_back(a.data());
-    }
-    args.push_back(nullptr);
-    pid_t pid = -1;
-    const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+    const pid_t pid = spawn_program(argv, fa);
     posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
+    if (pid < 0) {
         return {-1, {}, "cannot start " + argv[0]};
     }
     int status = 0;

@@ -71,6 +71,7 @@ std::variant<pid_t, std::string> CommandLoad::spawn(const std::vector<std::strin
     }
     if (pid == 0) {
         ::setpgid(0, 0);
+        watchdog_.enroll_from_child();
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the CLI blocks SIGINT/SIGTERM in threads
@@ -103,6 +104,7 @@ std::variant<pid_t, std::string> CommandLoad::spawn(const std::vector<std::strin
     ::close(status_pipe[0]);
     if (n == static_cast<ssize_t>(sizeof err)) {
         ::waitpid(pid, nullptr, 0);
+        watchdog_.forget(pid);
         return fmt::format("cannot run '{}'{}: {}", argv[0],
                            cwd.empty() ? "" : fmt::format(" in '{}'", cwd), std::strerror(err));
     }
@@ -128,6 +130,8 @@ std::optional<std::string> CommandLoad::run_to_completion(const std::vector<std:
         // A server the setup left running stays for the phase; its group ends after teardown.
         std::lock_guard lock(mutex_);
         background_.push_back(pid);
+    } else {
+        watchdog_.forget(pid);
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         return fmt::format("{} '{}' failed ({})", what, join(argv),
@@ -145,6 +149,12 @@ std::optional<std::string> CommandLoad::start() {
     // Processes a command orphans (daemons, `cmd &`) are re-parented to us rather than to init,
     // so they can be reaped and never linger as zombies that keep their group "alive".
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    // One watchdog per load rather than one per run: the load owns its groups from start() to
+    // stop(), so its watchdog lives exactly as long, and a load used outside a run (the
+    // target's `wattbench load`, tests) is covered the same way.
+    if (auto err = watchdog_.start()) {
+        return err;
+    }
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(settings_.log_path).parent_path(),
                                         ec);
@@ -158,7 +168,10 @@ std::optional<std::string> CommandLoad::start() {
     append_log("command: " + join(settings_.command));
     auto spawned = spawn(settings_.command);
     if (auto* err = std::get_if<std::string>(&spawned)) {
-        return *err;
+        const std::string message = *err;
+        started_ = true;
+        stop();  // a server the setup started must not stay behind
+        return message;
     }
     pgid_.store(std::get<pid_t>(spawned));
     started_ = true;
@@ -222,6 +235,7 @@ void CommandLoad::watch() {
 
 void CommandLoad::end_group(pid_t pgid) {
     if (!group_alive(pgid)) {
+        watchdog_.forget(pgid);
         return;
     }
     ::kill(-pgid, SIGTERM);
@@ -247,6 +261,9 @@ void CommandLoad::end_group(pid_t pgid) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     } while (std::chrono::steady_clock::now() < reap_deadline);
+    if (!group_alive(pgid)) {
+        watchdog_.forget(pgid);  // still watched otherwise: the watchdog ends it at the latest
+    }
 }
 
 void CommandLoad::stop() {
@@ -282,6 +299,7 @@ void CommandLoad::stop() {
     for (const pid_t g : background) {
         end_group(g);
     }
+    watchdog_.stop();
     started_ = false;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/core/load/load.hpp"
+#include "app/core/load/load_watchdog.hpp"
 #include "app/core/profile/profile.hpp"
 
 namespace wattbench::core::load {
@@ -28,10 +29,13 @@ struct CommandLoadSettings {
 // A workload of the user's own: setup, then the command kept running (restarted, ending the
 // phase or failing it when it exits, per on_exit), then teardown. Each program runs in its own
 // process group, so stop() reaches every process it forked: SIGTERM to the group, SIGKILL after
-// the grace period, and the group is gone when stop() returns.
+// the grace period, and the group is gone when stop() returns. A LoadWatchdog watches every
+// group from fork on, so they also end when wattbench dies (SIGKILL, abort) instead of running
+// on with nobody to stop them.
 class CommandLoad final : public Load {
 public:
-    explicit CommandLoad(CommandLoadSettings settings) : settings_(std::move(settings)) {}
+    explicit CommandLoad(CommandLoadSettings settings)
+        : settings_(std::move(settings)), watchdog_(settings_.grace) {}
     ~CommandLoad() override { stop(); }
 
     std::optional<std::string> start() override;
@@ -44,6 +48,8 @@ public:
 
     // The process group of the running command (0 when none), for tests.
     pid_t process_group() const { return pgid_.load(); }
+    // The watchdog process while started (0 when none), for tests.
+    pid_t watchdog_pid() const { return watchdog_.pid(); }
 
 private:
     // Starts argv in a new process group with output appended to the log; returns the pid or
@@ -56,6 +62,7 @@ private:
     void append_log(const std::string& line) const;
 
     CommandLoadSettings settings_;
+    LoadWatchdog watchdog_;
     std::function<void()> wake_;
     std::atomic<pid_t> pgid_{0};
     std::atomic<bool> stopping_{false};

@@ -107,6 +107,16 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
         close_pair(status);
         return fmt::format("pipe: {}", std::strerror(e));
     }
+    // Its own watchdog, not the caller's: a session is also used outside any load (probes,
+    // utilisation), and its group ends with wattbench all the same.
+    auto watchdog = std::make_unique<LoadWatchdog>(std::chrono::seconds(1));
+    if (auto e = watchdog->start()) {
+        close_pair(in);
+        close_pair(out);
+        close_pair(err);
+        close_pair(status);
+        return *e;
+    }
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
@@ -120,6 +130,7 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
         // Its own process group: a Ctrl-C at the terminal reaches wattbench, which then stops
         // the remote load in order, rather than killing ssh under it.
         ::setpgid(0, 0);
+        watchdog->enroll_from_child();
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -142,6 +153,7 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
     ::close(status[0]);
     if (n == static_cast<ssize_t>(sizeof exec_errno)) {
         ::waitpid(pid, nullptr, 0);
+        watchdog->forget(pid);
         ::close(in[1]);
         ::close(out[0]);
         ::close(err[0]);
@@ -149,7 +161,7 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
                            std::strerror(exec_errno));
     }
     ::fcntl(err[0], F_SETFL, ::fcntl(err[0], F_GETFL) | O_NONBLOCK);
-    return std::make_unique<SshSession>(pid, in[1], out[0], err[0]);
+    return std::make_unique<SshSession>(pid, in[1], out[0], err[0], std::move(watchdog));
 }
 
 SshResult SshExecutor::run(const std::vector<std::string>& remote_argv,

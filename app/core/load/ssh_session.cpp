@@ -30,8 +30,9 @@ int millis_until(SshSession::Clock::time_point deadline) {
 
 }  // namespace
 
-SshSession::SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd)
-    : pid_(pid), in_(stdin_fd), out_(stdout_fd), err_(stderr_fd) {}
+SshSession::SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd,
+                       std::unique_ptr<LoadWatchdog> watchdog)
+    : pid_(pid), in_(stdin_fd), out_(stdout_fd), err_(stderr_fd), watchdog_(std::move(watchdog)) {}
 
 SshSession::~SshSession() {
     terminate(std::chrono::milliseconds(0));
@@ -162,6 +163,14 @@ void SshSession::terminate(std::chrono::milliseconds grace) {
     // may outlive it.
     if (::kill(-pid_, 0) == 0) {
         ::kill(-pid_, SIGKILL);
+    }
+    std::lock_guard lock(watchdog_mutex_);
+    if (watchdog_) {
+        if (::kill(-pid_, 0) != 0) {
+            watchdog_->forget(pid_);
+        }
+        watchdog_->stop();  // ends what the SIGKILL has not yet, at the latest
+        watchdog_.reset();
     }
 }
 

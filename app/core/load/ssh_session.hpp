@@ -3,22 +3,29 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+
+#include "app/core/load/load_watchdog.hpp"
 
 namespace wattbench::core::load {
 
 // One running `ssh` client, started by SshExecutor in its own process group, with its stdin, stdout
 // and stderr on pipes. Closing stdin is how the remote `wattbench load` is told to stop (it
-// sees end of file); terminate() makes sure nothing of it survives locally.
+// sees end of file); terminate() makes sure nothing of it survives locally, and its watchdog
+// that nothing of it survives wattbench (SIGKILL included), so the target sees the session drop.
 //
 // read_line() is for one reader thread; close_stdin() and terminate() may come from another.
 class SshSession {
 public:
     using Clock = std::chrono::steady_clock;
 
-    SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd);
+    // `watchdog` watches ssh's process group (the executor enrolled it); it is stopped once the
+    // group is gone.
+    SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd,
+               std::unique_ptr<LoadWatchdog> watchdog = nullptr);
     ~SshSession();
     SshSession(const SshSession&) = delete;
     SshSession& operator=(const SshSession&) = delete;
@@ -32,7 +39,8 @@ public:
     // Waits for ssh to exit on its own until the deadline; true when it has (and is reaped).
     bool wait_exit(Clock::time_point deadline);
     // Stops the session for good: stdin closed, `grace` to exit on its own, then SIGTERM to the
-    // process group, SIGKILL after one more second, and reaped. Idempotent.
+    // process group, SIGKILL after one more second, and reaped; then the watchdog goes.
+    // Idempotent.
     void terminate(std::chrono::milliseconds grace);
 
     // ssh's exit status once it has exited (255: ssh's own error; otherwise the remote
@@ -57,6 +65,8 @@ private:
     mutable std::mutex mutex_;  // guards the fields below
     std::string err_buf_;
     std::optional<int> status_;  // raw waitpid status
+    std::mutex watchdog_mutex_;
+    std::unique_ptr<LoadWatchdog> watchdog_;
 };
 
 }  // namespace wattbench::core::load
