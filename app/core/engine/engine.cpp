@@ -657,7 +657,7 @@ void Engine::warn_uncertainty(const std::vector<stats::ChannelSummary>& rows) {
 }
 
 void Engine::set_stage(std::int32_t phase, Stage stage, std::chrono::nanoseconds planned) {
-    board_.set(phase, stage);
+    board_.set(phase, stage, clock_.now());
     StageChange c;
     c.phase = phase;
     c.phase_name = phase >= 0 ? profile_.phases[static_cast<std::size_t>(phase)].name : "";
@@ -770,7 +770,7 @@ Engine::Wait Engine::wait_window(std::size_t i, const load::Load& load) {
 
 void Engine::end_stage(std::size_t i, bool keep) {
     const auto idx = static_cast<std::int32_t>(i);
-    const auto gen = board_.set(idx, Stage::between);
+    const auto gen = board_.set(idx, Stage::between, clock_.now());
     if (keep) {
         std::lock_guard lock(state_mutex_);
         phase_records_[i].window_end = anchor_.utc_at(clock_.now());

@@ -11,7 +11,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -91,7 +97,46 @@ void end_groups(const pid_t* groups, int n, long long grace_ms) noexcept {
     }
 }
 
-[[noreturn]] void watchdog_main(int fd, long long grace_ms, int max_fd) noexcept {
+// The memory that /proc/<pid>/environ shows: the environment the process was started with,
+// which a fork keeps even after unsetenv(). Read before fork (it allocates); {0, 0} if unknown.
+struct EnvironmentBlock {
+    std::uintptr_t start = 0;
+    std::uintptr_t end = 0;
+};
+
+EnvironmentBlock environment_block() {
+    std::ifstream in("/proc/self/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) {
+        return {};
+    }
+    // Fields 50 and 51 of proc(5), counted from field 3, the first after the command's name.
+    std::istringstream fields(stat.substr(close + 1));
+    std::string field;
+    std::vector<std::string> all;
+    while (fields >> field) {
+        all.push_back(field);
+    }
+    constexpr std::size_t env_start = 50 - 3;
+    if (all.size() <= env_start + 1) {
+        return {};
+    }
+    try {
+        return {static_cast<std::uintptr_t>(std::stoull(all[env_start])),
+                static_cast<std::uintptr_t>(std::stoull(all[env_start + 1]))};
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+[[noreturn]] void watchdog_main(int fd, long long grace_ms, int max_fd,
+                                EnvironmentBlock env) noexcept {
+    // A BMC password given in the environment must not show in the watchdog's: it has no use
+    // for any of it, and its copy of the memory is its own after fork.
+    if (env.start != 0 && env.end > env.start) {
+        std::memset(reinterpret_cast<void*>(env.start), 0, env.end - env.start);
+    }
     ::setpgid(0, 0);
     reset_signals();
     ::prctl(PR_SET_NAME, "wb-watchdog");
@@ -141,6 +186,7 @@ std::optional<std::string> LoadWatchdog::start() {
                            ? static_cast<int>(files.rlim_cur)
                            : (1 << 20);
     const long long grace_ms = grace_.count();
+    const auto env = environment_block();
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
@@ -149,7 +195,7 @@ std::optional<std::string> LoadWatchdog::start() {
         return fmt::format("cannot start the load watchdog: fork: {}", std::strerror(e));
     }
     if (pid == 0) {
-        watchdog_main(sv[1], grace_ms, max_fd);
+        watchdog_main(sv[1], grace_ms, max_fd, env);
     }
     ::setpgid(pid, pid);  // also here, so no signal to our own group reaches it before it runs
     ::close(sv[1]);

@@ -108,6 +108,14 @@ void Sampler::run(std::uint64_t max_ticks) {
             counters_.max_lateness =
                 std::max(counters_.max_lateness, std::chrono::nanoseconds(now - due));
         }
+        // Ticks that passed before this late wake-up (a stalled machine) are recorded as
+        // missed first, stamped on their grid, so rows stay in time order.
+        std::uint64_t missed = 0;
+        while (grid_.tick(k + 1) <= now) {
+            emit_missed(k);
+            ++missed;
+            ++k;
+        }
         const StageTag tag = board_.current();
         run_guarded([&] { poll_tick(k, now, tag); },
                     [&](const std::string& what) { tick_escaped(now, tag, what); });
@@ -118,16 +126,38 @@ void Sampler::run(std::uint64_t max_ticks) {
         const auto after = clock_.now();
         std::uint64_t next = k + 1;
         while (grid_.tick(next) + config_.interval / 2 < after) {
-            const StageTag missed_tag = board_.current();
-            emit_all(grid_.tick(next), missed_tag, Status::unavailable);
-            queue_.push_all(batch_);
-            std::lock_guard lock(counters_mutex_);
-            ++counters_.missed_ticks;
+            emit_missed(next);
+            ++missed;
             ++next;
         }
+        report_gap(missed, now, after);
         k = next;
     }
     report_unknown_total();
+}
+
+void Sampler::emit_missed(std::uint64_t tick) {
+    const auto t = grid_.tick(tick);
+    // The stage the tick was due in, not the one in force when the stall ended: a row due
+    // before a window opened must not count in it.
+    emit_all(t, board_.at(t), Status::unavailable);
+    queue_.push_all(batch_);
+    std::lock_guard lock(counters_mutex_);
+    ++counters_.missed_ticks;
+}
+
+// A stall long enough to matter (a poll stuck in a driver, a machine that froze) is written
+// down where a person looks, not only as unavailable rows: at least a second and three ticks.
+void Sampler::report_gap(std::uint64_t missed, Clock::time_point woke, Clock::time_point after) {
+    const auto span = config_.interval * static_cast<std::int64_t>(missed);
+    if (missed < 3 || span < std::chrono::seconds(1)) {
+        return;
+    }
+    listener_.on_device_event(
+        config_.device_index, EventLevel::warn,
+        fmt::format("device '{}': no reading for {:.1f} s, {} tick(s) missed (the poll took "
+                    "{:.1f} s); recorded as unavailable",
+                    config_.device_id, seconds(span), missed, seconds(after - woke)));
 }
 
 record::Sample Sampler::make_sample(Clock::time_point t, const StageTag& tag, std::uint32_t channel,

@@ -73,6 +73,8 @@ private:
     void poll_device(std::uint64_t k, Clock::time_point now, const StageTag& tag);
     void queue_readings(drivers::api::PollResult& result, Clock::time_point now,
                         const StageTag& tag);
+    void emit_missed(std::uint64_t tick);
+    void report_gap(std::uint64_t missed, Clock::time_point woke, Clock::time_point after);
     void emit_all(Clock::time_point t, const StageTag& tag, drivers::api::Status status);
     drivers::api::Status try_reconnect(Clock::time_point now);
     std::optional<std::string> adopt_channels();

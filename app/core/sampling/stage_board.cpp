@@ -6,7 +6,11 @@ namespace {
 constexpr std::uint32_t kGenerationMask = 0xffffff;
 }
 
-std::uint32_t StageBoard::set(std::int32_t phase, phases::Stage stage) {
+std::uint32_t StageBoard::set(std::int32_t phase, phases::Stage stage,
+                              std::optional<time_point> at) {
+    std::lock_guard lock(history_mutex_);
+    before_ = current();
+    changed_at_ = at.value_or(time_point::min());
     std::uint64_t old = packed_.load(std::memory_order_relaxed);
     std::uint64_t next = 0;
     std::uint32_t gen = 0;
@@ -16,6 +20,11 @@ std::uint32_t StageBoard::set(std::int32_t phase, phases::Stage stage) {
                (static_cast<std::uint64_t>(gen) << 8) | static_cast<std::uint64_t>(stage);
     } while (!packed_.compare_exchange_weak(old, next, std::memory_order_acq_rel));
     return gen;
+}
+
+StageTag StageBoard::at(time_point t) const {
+    std::lock_guard lock(history_mutex_);
+    return t < changed_at_ ? before_ : current();
 }
 
 StageTag StageBoard::unpack(std::uint64_t v) {

@@ -298,6 +298,69 @@ TEST(Sampler, OverrunningPollLeavesUnavailableRowsForMissedTicks) {
     EXPECT_EQ(sampler.counters().missed_ticks, 2u);
 }
 
+// A machine that froze: the sampler wakes 3.5 s late and its poll then hangs for 2.2 s, while
+// the window opened during the stall. Every tick gets a row, the rows stay in time order, each
+// missed tick carries the stage it was due in, and the gap is written to the events.
+TEST(Sampler, AStallIsRecordedInOrderInTheStageEachTickWasDueInAndLogged) {
+    FakeClock clock;
+    SampleQueue queue;
+    StageBoard board;
+    Listener listener;
+    auto dev = std::make_unique<FakeDevice>(std::vector{tests::channel("a")});
+    auto* raw = dev.get();
+    auto cfg = config(clock, milliseconds(500));
+    board.set(0, phases::Stage::warmup, cfg.anchor.mono);
+    dev->on_poll = [raw, &clock, &board, &cfg](auto) {
+        if (raw->polls == 2) {
+            clock.advance(milliseconds(3500));  // woke late: the machine froze
+            board.set(0, phases::Stage::window, cfg.anchor.mono + milliseconds(2000));
+            clock.advance(milliseconds(2200));  // and the poll hangs
+        }
+        PollResult r;
+        r.readings.push_back({0, 1.0, Status::ok, {}});
+        return r;
+    };
+    Sampler sampler(cfg, std::move(dev), clock, queue, board, listener);
+    sampler.run(3);
+    const auto rows = drain(queue);
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        EXPECT_LE(rows[i - 1].mono, rows[i].mono) << "row " << i << " goes back in time";
+    }
+    std::size_t before_window = 0;
+    for (const auto& r : rows) {
+        if (r.status == Status::unavailable) {
+            const bool due_in_window = r.mono >= cfg.anchor.mono + milliseconds(2000);
+            EXPECT_EQ(r.stage, due_in_window ? phases::Stage::window : phases::Stage::warmup)
+                << std::chrono::duration<double>(r.mono - cfg.anchor.mono).count();
+            before_window += due_in_window ? 0 : 1;
+        }
+    }
+    EXPECT_GT(before_window, 0u);
+    EXPECT_GE(sampler.counters().missed_ticks, 10u);
+    EXPECT_TRUE(has_event(listener, "device 'dev': no reading for")) << listener.events.size();
+}
+
+TEST(Sampler, AMissedTickOrTwoIsNotAnEvent) {
+    FakeClock clock;
+    SampleQueue queue;
+    StageBoard board;
+    Listener listener;
+    auto dev = std::make_unique<FakeDevice>(std::vector{tests::channel("a")});
+    auto* raw = dev.get();
+    dev->on_poll = [raw, &clock](auto) {
+        if (raw->polls == 2) {
+            clock.advance(milliseconds(2800));
+        }
+        PollResult r;
+        r.readings.push_back({0, 1.0, Status::ok, {}});
+        return r;
+    };
+    Sampler sampler(config(clock, seconds(1)), std::move(dev), clock, queue, board, listener);
+    sampler.run(3);
+    EXPECT_EQ(sampler.counters().missed_ticks, 2u);
+    EXPECT_FALSE(has_event(listener, "no reading for"));
+}
+
 // Real threads and the real clock: a device that hangs in every poll does not delay another.
 TEST(Sampler, ASlowDeviceDoesNotDelayAnother) {
     const auto& clock = steady_clock();
