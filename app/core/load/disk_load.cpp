@@ -131,28 +131,49 @@ void DiskLoad::write_loop() {
         return;
     }
     const std::size_t keep = std::max<std::uint64_t>(1, max_space_ / settings_.file_size);
-    const int flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
-                      (settings_.sync == DiskSync::direct ? O_DIRECT : 0);
+    const int direct = settings_.sync == DiskSync::direct ? O_DIRECT : 0;
+    const int flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | direct;
+    // Unnamed files (O_TMPFILE) held open while they count against max_space: the kernel frees
+    // them however wattbench ends, a kill -9 included, where named files would stay behind.
+    // Named files remain for file systems without O_TMPFILE and for rotations too long to hold
+    // open (more files than a process may sensibly keep descriptors for).
+    bool unnamed = keep <= max_open_files;
     auto fail = [&](const std::string& what) {
         std::lock_guard lock(error_mutex_);
         error_ = fmt::format("{}: {}", what, std::strerror(errno));
     };
     while (!stop_.load(std::memory_order_relaxed)) {
         while (created_.size() >= keep) {
-            ::unlink(created_.front().c_str());
+            forget(created_.front());
             created_.erase(created_.begin());
         }
-        const std::string name =
-            fmt::format("{}/wattbench-disk-{}-{}.dat", settings_.path, ::getpid(), sequence_++);
-        const int fd = ::open(name.c_str(), flags, 0644);
-        if (fd < 0) {
-            if (errno == EEXIST) {
-                continue;  // someone else's file: never touched, take the next name
+        WrittenFile file;
+        int fd = -1;
+        if (unnamed) {
+            fd = ::open(settings_.path.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC | direct, 0600);
+            if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+                unnamed = false;
+            } else if (fd < 0) {
+                fail("cannot create a file under " + settings_.path);
+                return;
             }
-            fail("cannot create " + name);
-            return;
         }
-        created_.push_back(name);
+        if (!unnamed) {
+            file.name =
+                fmt::format("{}/wattbench-disk-{}-{}.dat", settings_.path, ::getpid(), sequence_++);
+            fd = ::open(file.name.c_str(), flags, 0644);
+            if (fd < 0) {
+                if (errno == EEXIST) {
+                    continue;  // someone else's file: never touched, take the next name
+                }
+                fail("cannot create " + file.name);
+                return;
+            }
+        }
+        const std::string label =
+            file.name.empty() ? "an unnamed file under " + settings_.path : file.name;
+        file.fd = fd;
+        created_.push_back(file);
         std::uint64_t left = settings_.file_size;
         while (left > 0 && !stop_.load(std::memory_order_relaxed)) {
             const std::size_t n =
@@ -162,23 +183,33 @@ void DiskLoad::write_loop() {
                 if (errno == EINTR) {
                     continue;
                 }
-                fail("write to " + name);
-                ::close(fd);
+                fail("write to " + label);
                 return;
             }
             left -= static_cast<std::uint64_t>(w);
             bytes_->fetch_add(static_cast<std::uint64_t>(w), std::memory_order_relaxed);
         }
         if (stop_.load(std::memory_order_relaxed)) {
-            ::close(fd);  // the file goes anyway: no point waiting for it to reach the disk
-            break;
+            break;  // the file goes anyway: no point waiting for it to reach the disk
         }
         if (settings_.sync == DiskSync::fsync && ::fsync(fd) != 0) {
-            fail("fsync of " + name);
-            ::close(fd);
+            fail("fsync of " + label);
             return;
         }
-        ::close(fd);
+        if (!file.name.empty()) {
+            ::close(fd);
+            created_.back().fd = -1;
+        }
+    }
+}
+
+void DiskLoad::forget(WrittenFile& file) {
+    if (file.fd >= 0) {
+        ::close(file.fd);
+        file.fd = -1;
+    }
+    if (!file.name.empty()) {
+        ::unlink(file.name.c_str());
     }
 }
 
@@ -191,8 +222,8 @@ void DiskLoad::stop() {
 }
 
 void DiskLoad::remove_created() {
-    for (const auto& f : created_) {
-        ::unlink(f.c_str());
+    for (auto& f : created_) {
+        forget(f);
     }
     created_.clear();
     if (created_dir_) {

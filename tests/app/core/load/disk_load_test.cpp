@@ -1,7 +1,10 @@
 #include "app/core/load/disk_load.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <chrono>
 #include <filesystem>
@@ -41,6 +44,19 @@ protected:
         return out;
     }
 
+    // Files of ours under `dir`, named or unnamed: an O_TMPFILE file shows only as an open
+    // descriptor whose link reads "<dir>/#<inode> (deleted)".
+    std::size_t held(const fs::path& dir) const {
+        std::size_t n = ours(dir).size();
+        const std::string prefix = fs::canonical(dir).string() + "/#";
+        for (const auto& e : fs::directory_iterator("/proc/self/fd")) {
+            std::error_code ec;
+            const auto target = fs::read_symlink(e.path(), ec).string();
+            n += !ec && target.rfind(prefix, 0) == 0 ? 1 : 0;
+        }
+        return n;
+    }
+
     // Bounded wait for the writer to reach `bytes`; the bound only keeps a broken build from
     // hanging, the assertion is on what was written.
     static void wait_for_bytes(const DiskLoad& load, std::uint64_t bytes) {
@@ -62,9 +78,10 @@ TEST_F(DiskLoadTest, WritesRotatesWithinMaxSpaceAndRemovesItsFolder) {
     ASSERT_FALSE(load.start());
     wait_for_bytes(load, 10 * s.file_size);
     EXPECT_GE(load.bytes_written(), 10 * s.file_size);
-    EXPECT_LE(ours(s.path).size(), 3u);
-    EXPECT_GE(ours(s.path).size(), 1u);
+    EXPECT_LE(held(s.path), 3u);
+    EXPECT_GE(held(s.path), 1u);
     load.stop();
+    EXPECT_EQ(held(root_), 0u);
     EXPECT_FALSE(fs::exists(s.path));
     EXPECT_TRUE(load.failure().empty()) << load.failure();
 }
@@ -93,6 +110,41 @@ TEST_F(DiskLoadTest, NeverTouchesFilesItDidNotCreate) {
     EXPECT_EQ(text, "mine");
     std::getline(std::ifstream(clash), text);
     EXPECT_EQ(text, "also mine");
+}
+
+// What SIGKILL does to a disk phase: nothing of its files may stay on the disk.
+TEST_F(DiskLoadTest, AKilledWriterLeavesNoFiles) {
+    const fs::path dir = root_ / "killed";
+    fs::create_directories(dir);
+    int ready[2];
+    ASSERT_EQ(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        DiskLoadSettings s;
+        s.path = dir.string();
+        s.file_size = 1 << 20;
+        s.max_space = 4 << 20;
+        s.sync = DiskSync::none;
+        DiskLoad load(s);
+        if (load.start()) {
+            ::_exit(1);
+        }
+        while (load.bytes_written() < 6u << 20) {
+            std::this_thread::sleep_for(1ms);
+        }
+        (void)!::write(ready[1], "x", 1);
+        for (;;) {
+            std::this_thread::sleep_for(1s);
+        }
+    }
+    ::close(ready[1]);
+    char c = 0;
+    ASSERT_EQ(::read(ready[0], &c, 1), 1) << "the writer did not get going";
+    ::close(ready[0]);
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    EXPECT_TRUE(fs::is_empty(dir)) << "files outlived the killed writer";
 }
 
 TEST_F(DiskLoadTest, RefusesWhenTheSpaceIsNotThere) {
