@@ -18,8 +18,8 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
         }
         s.root = *root;
     }
-    // Options carry no string lists, so several chips are one comma-separated string.
-    if (auto chips = o.take_string("chips")) {
+    // Several chips: a TOML list of strings or one comma-separated string.
+    if (auto chips = o.take_comma_list("chips")) {
         std::string_view rest = *chips;
         while (!rest.empty()) {
             const std::size_t comma = rest.find(',');

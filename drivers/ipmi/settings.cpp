@@ -97,7 +97,7 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
             return key_error("privilege", "expected \"user\", \"operator\" or \"admin\"");
         }
     }
-    if (auto v = o.take_string("workarounds")) {
+    if (auto v = o.take_comma_list("workarounds")) {
         auto flags = parse_workarounds(*v);
         if (auto* bad = std::get_if<std::string>(&flags)) {
             return key_error("workarounds",
@@ -132,14 +132,14 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
         }
         s.password_file = *v;
     }
-    // Comma-separated strings: profile options carry no lists of strings.
-    if (auto v = o.take_string("sensors")) {
+    // Lists of names: a TOML list of strings or one comma-separated string.
+    if (auto v = o.take_comma_list("sensors")) {
         s.sensors = split_list(*v);
         if (std::find(s.sensors.begin(), s.sensors.end(), "") != s.sensors.end()) {
             return key_error("sensors", "expected sensor names such as \"System Temp,FAN 1\"");
         }
     }
-    if (auto v = o.take_string("types")) {
+    if (auto v = o.take_comma_list("types")) {
         s.types = split_list(*v);
         for (const auto& t : s.types) {
             if (std::find(kTypes.begin(), kTypes.end(), t) == kTypes.end()) {

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -47,6 +49,23 @@ std::string quoted_key(const std::string& message) {
     const std::size_t begin = start + marker.size();
     const std::size_t end = message.find('\'', begin);
     return end == std::string::npos ? std::string() : message.substr(begin, end - begin);
+}
+
+// A list of strings stands for the comma-separated string drivers have always parsed, so an
+// item with a comma in it would silently become two, and an empty one could vanish.
+void check_list_items(const TomlTable& table, const std::string& key,
+                      const std::vector<std::string>& items) {
+    for (const std::string& item : items) {
+        if (item.empty()) {
+            table.fail(key, "list item \"\" is empty; write names such as [\"a\", \"b\"]");
+        }
+        if (item.find(',') != std::string::npos) {
+            table.fail(key, fmt::format("list item \"{}\" contains a comma; write each name as "
+                                        "its own item, such as [\"a\", \"b\"], or one string "
+                                        "like \"a,b\"",
+                                        printable(item, 40)));
+        }
+    }
 }
 
 void validate_with_driver(const TomlTable& table, const DeviceSettings& device,
@@ -110,8 +129,13 @@ DeviceSettings read_device(const TomlTable& table, const RunSettings& run, const
         const toml::value& v = *table.find(key);
         auto option = to_option_value(v);
         if (!option) {
-            table.fail(key, "expected a boolean, number, string or array of numbers, got " +
-                                describe_value(v));
+            table.fail(key, v.is_array() ? "expected a list of numbers or a list of strings such "
+                                           "as [\"a\", \"b\"], got a mixed or nested list"
+                                         : "expected a boolean, number, string or list, got " +
+                                               describe_value(v));
+        }
+        if (const auto* items = std::get_if<std::vector<std::string>>(&*option)) {
+            check_list_items(table, key, *items);
         }
         device.options.set(key, std::move(*option));
     }

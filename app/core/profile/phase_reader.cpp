@@ -4,7 +4,10 @@
 #include <array>
 #include <regex>
 #include <set>
+#include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -24,10 +27,10 @@ constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "she
 constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
                                                    "intensity", "kernel"};
 constexpr std::array<std::string_view, 23> phase_keys{
-    "name",   "load",     "workers", "max_workers", "placement", "intensity", "kernel",
-    "warmup", "window",   "command", "path",        "file_size", "sync",      "max_space",
-    "setup",  "teardown", "shell",   "env",         "cwd",       "on_exit",   "score",
-    "prompt", "background"};
+    "name",   "load",      "workers", "max_workers", "placement", "intensity",
+    "kernel", "warmup",    "window",  "command",     "path",      "file_size",
+    "sync",   "max_space", "setup",   "teardown",    "shell",     "env",
+    "cwd",    "on_exit",   "score",   "prompt",      "background"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -337,8 +340,10 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
         if (contains(disk_keys, key) || contains(command_keys, key)) {
             const toml::value& v = *table.find(key);
             auto option = to_option_value(v);
-            phase.load_options[key] =
-                option ? std::move(*option) : drivers::api::OptionValue(inline_text(v));
+            if (!option || std::holds_alternative<std::vector<std::string>>(*option)) {
+                option = drivers::api::OptionValue(inline_text(v));
+            }
+            phase.load_options[key] = std::move(*option);
         }
     }
 

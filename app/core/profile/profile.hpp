@@ -100,8 +100,8 @@ struct PhaseSettings {
     SourceLocation location;    // of the [[phase]] table
     std::string template_name;  // as written, before expansion: "cpu-{n}"
     // Load-specific keys (disk: path, file_size, sync, max_space; command: setup, teardown,
-    // shell, env, cwd, on_exit, score), checked by the load that uses them. Values with no
-    // OptionValue (tables, arrays of strings) are kept as one line of TOML text.
+    // shell, env, cwd, on_exit, score), checked by the load that uses them. Tables and
+    // arrays of strings (the command keys' argv) are kept as one line of TOML text.
     std::map<std::string, drivers::api::OptionValue> load_options;
     std::map<std::string, SourceLocation> key_locations;  // every key of the [[phase]] table
 };

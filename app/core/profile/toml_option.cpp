@@ -1,5 +1,6 @@
 #include "app/core/profile/toml_option.hpp"
 
+#include <string>
 #include <vector>
 
 namespace wattbench::core::profile {
@@ -15,8 +16,19 @@ std::optional<drivers::api::OptionValue> to_option_value(const toml::value& v) {
         case toml::value_t::string:
             return drivers::api::OptionValue(v.as_string().str);
         case toml::value_t::array: {
+            const auto& items = v.as_array();
+            if (!items.empty() && items.front().is_string()) {
+                std::vector<std::string> strings;
+                for (const auto& item : items) {
+                    if (!item.is_string()) {
+                        return std::nullopt;
+                    }
+                    strings.push_back(item.as_string().str);
+                }
+                return drivers::api::OptionValue(std::move(strings));
+            }
             std::vector<double> numbers;
-            for (const auto& item : v.as_array()) {
+            for (const auto& item : items) {
                 if (item.is_integer()) {
                     numbers.push_back(static_cast<double>(item.as_integer()));
                 } else if (item.is_floating()) {

@@ -95,6 +95,58 @@ TEST(Options, UnusedListsUntakenKeysInOrder) {
     EXPECT_EQ(o.unused(), (std::vector<std::string>{"alpha", "zeta"}));
 }
 
+TEST(Options, CommaListFromAStringOrAList) {
+    Options o;
+    o.set("text", std::string("opensesspriv,authcap"));
+    o.set("list", std::vector<std::string>{"opensesspriv", "authcap"});
+    o.set("one", std::vector<std::string>{"CPU1 Temp"});
+    o.set("empty", std::vector<double>{});  // how TOML's `[]` arrives
+    EXPECT_EQ(o.take_comma_list("text"), "opensesspriv,authcap");
+    EXPECT_EQ(o.take_comma_list("list"), "opensesspriv,authcap");
+    EXPECT_EQ(o.take_comma_list("one"), "CPU1 Temp");
+    EXPECT_EQ(o.take_comma_list("empty"), "");
+    EXPECT_EQ(o.take_comma_list("absent"), std::nullopt);
+    EXPECT_FALSE(o.error());
+    EXPECT_TRUE(o.unused().empty());
+}
+
+TEST(Options, CommaListRefusesOtherTypesWithTheFormExpected) {
+    Options o;
+    o.set("sensors", std::int64_t{5});
+    EXPECT_EQ(o.take_comma_list("sensors"), std::nullopt);
+    ASSERT_TRUE(o.error());
+    EXPECT_EQ(o.error()->message,
+              "key 'sensors': expected a string like \"a,b\" or a list of strings");
+    EXPECT_EQ(o.error_key(), "sensors");
+
+    Options numbers;
+    numbers.set("types", std::vector<double>{1, 2});
+    EXPECT_EQ(numbers.take_comma_list("types"), std::nullopt);
+    ASSERT_TRUE(numbers.error());
+    EXPECT_EQ(numbers.error()->message,
+              "key 'types': expected a string like \"a,b\" or a list of strings");
+}
+
+TEST(Options, CommaListItemMustNotHoldACommaOrBeEmpty) {
+    for (const std::string bad : {"CPU1 Temp,System Input Power", ""}) {
+        Options o;
+        o.set("sensors", std::vector<std::string>{"FAN 1", bad});
+        EXPECT_EQ(o.take_comma_list("sensors"), std::nullopt);
+        ASSERT_TRUE(o.error());
+        EXPECT_EQ(o.error()->message,
+                  "key 'sensors': expected a list of non-empty names without commas, such as "
+                  "[\"a\", \"b\"]");
+    }
+}
+
+TEST(Options, StringRefusesAList) {
+    Options o;
+    o.set("privilege", std::vector<std::string>{"admin"});
+    EXPECT_EQ(o.take_string("privilege"), std::nullopt);
+    ASSERT_TRUE(o.error());
+    EXPECT_EQ(o.error()->message, "key 'privilege': expected one string, not a list");
+}
+
 TEST(Options, SetReplacesValue) {
     Options o;
     o.set("k", std::int64_t{1});

@@ -80,11 +80,44 @@ TEST_F(LoaderDevices, OptionsKeepTheirTypes) {
 
 TEST_F(LoaderDevices, UnsupportedOptionTypesAreErrors) {
     EXPECT_EQ(error("[[device]]\nid = \"d\"\ndriver = \"fake\"\nlevel = { a = 1 }\n"),
-              "test.toml:6:1: device[1].level: expected a boolean, number, string or array of "
-              "numbers, got a table");
-    EXPECT_EQ(error("[[device]]\nid = \"d\"\ndriver = \"fake\"\nlevel = [\"a\"]\n"),
-              "test.toml:6:1: device[1].level: expected a boolean, number, string or array of "
-              "numbers, got an array");
+              "test.toml:6:1: device[1].level: expected a boolean, number, string or list, got "
+              "a table");
+    EXPECT_EQ(error("[[device]]\nid = \"d\"\ndriver = \"fake\"\nlevel = [\"a\", 1]\n"),
+              "test.toml:6:1: device[1].level: expected a list of numbers or a list of strings "
+              "such as [\"a\", \"b\"], got a mixed or nested list");
+    EXPECT_EQ(error("[[device]]\nid = \"d\"\ndriver = \"fake\"\nlevel = [[\"a\"]]\n"),
+              "test.toml:6:1: device[1].level: expected a list of numbers or a list of strings "
+              "such as [\"a\", \"b\"], got a mixed or nested list");
+}
+
+TEST_F(LoaderDevices, ListOfStringsIsAListValue) {
+    ctx.registry = nullptr;
+    Profile p =
+        ok("[[device]]\nid = \"d\"\ndriver = \"any\"\nnames = [\"CPU1 Temp\", \"FAN 1\"]\n"
+           "one = [\"x\"]\nnone = []\nwords = \"a, b\"\n");
+    auto& o = p.devices.at(0).options;
+    EXPECT_EQ(o.take_comma_list("names"), "CPU1 Temp,FAN 1");
+    EXPECT_EQ(o.take_comma_list("one"), "x");
+    EXPECT_EQ(o.take_comma_list("none"), "");
+    EXPECT_EQ(o.take_comma_list("words"), "a, b");
+    EXPECT_FALSE(o.error().has_value());
+}
+
+TEST_F(LoaderDevices, ListItemWithACommaIsRefusedWhereItIs) {
+    ctx.registry = nullptr;  // refused by the reader itself, whatever the driver
+    EXPECT_EQ(error("[[device]]\nid = \"d\"\ndriver = \"any\"\n"
+                    "sensors = [\"FAN 1\", \"CPU1 Temp,System Input Power\"]\n"),
+              "test.toml:6:1: device[1].sensors: list item \"CPU1 Temp,System Input Power\" "
+              "contains a comma; write each name as its own item, such as [\"a\", \"b\"], or "
+              "one string like \"a,b\"");
+}
+
+TEST_F(LoaderDevices, ListWhereOneStringIsExpectedNamesTheForm) {
+    // `level` is a number option of the fake driver; a list is refused by the driver's type
+    // check, pointing at the line.
+    EXPECT_EQ(error("[[device]]\nid = \"w\"\ndriver = \"fake\"\nconnection = \"fake://a\"\n"
+                    "level = [\"3\"]\n"),
+              "test.toml:7:1: device[1].level: device 'w': key 'level': expected a number");
 }
 
 TEST_F(LoaderDevices, IdIsRequiredWellFormedAndUnique) {
