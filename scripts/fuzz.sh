@@ -1,20 +1,104 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for SECONDS (default 30).
-# Fails on the first crash, leak or sanitizer report; the reproducer is left in build-fuzz/.
+# Builds the libFuzzer targets (clang, ASan + UBSan, preset `fuzz` in build-fuzz/) and runs them
+# one after another, single process.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     short mode (CI): each target for SECONDS
+#                                             (default $WATTBENCH_FUZZ_SECONDS, else 30)
+#   scripts/fuzz.sh --long [RUNS] [TARGET...] long mode: each target until RUNS executions
+#                                             (default $WATTBENCH_FUZZ_RUNS, else 10000000)
+#   WATTBENCH_FUZZ_RUNS=N scripts/fuzz.sh     long mode too
+#
+# TARGET is a name without _fuzz (profile, yokogawa, ...); none means all.
+# Short mode reads tests/fuzz/corpus/<name> and never writes to it: new inputs go to
+# build-fuzz/corpus/<name>. Long mode then merges (-merge=1) what the run found into
+# tests/fuzz/corpus/<name>: only inputs that add coverage, the smallest first, the checked-in
+# ones kept. WATTBENCH_FUZZ_MAX_SECONDS (default 3600) bounds one long run.
+# Either mode prints executions and exec/s per target and fails on the first crash, leak,
+# timeout or sanitizer report; the reproducer is left in build-fuzz/artifacts/<name>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-secs=${1:-30}
+
+mode=short
+runs=${WATTBENCH_FUZZ_RUNS:-}
+secs=${WATTBENCH_FUZZ_SECONDS:-30}
+if [ -n "$runs" ]; then
+  mode=long
+fi
+if [ "${1:-}" = "--long" ]; then
+  mode=long
+  shift
+  if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+    runs=$1
+    shift
+  fi
+elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+  secs=$1
+  shift
+fi
+runs=${runs:-10000000}
+max_secs=${WATTBENCH_FUZZ_MAX_SECONDS:-3600}
+
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target fuzzers
-mapfile -t targets < <(find build-fuzz/tests/fuzz -maxdepth 1 -type f -name '*_fuzz' -perm -u+x | sort)
+
+if [ $# -gt 0 ]; then
+  targets=()
+  for name in "$@"; do
+    targets+=("build-fuzz/tests/fuzz/${name%_fuzz}_fuzz")
+  done
+else
+  mapfile -t targets < <(find build-fuzz/tests/fuzz -maxdepth 1 -type f -name '*_fuzz' -perm -u+x | sort)
+fi
+
+# The value of a libFuzzer final stat ("stat::number_of_executed_units: 123") in a log.
+final_stat() { sed -n "s/^stat::$1: *//p" "$2" | tail -n 1; }
+
+summary=()
 for t in "${targets[@]}"; do
+  [ -x "$t" ] || { echo "fuzz: no target $t" >&2; exit 1; }
   name=$(basename "$t")
-  corpus="tests/fuzz/corpus/${name%_fuzz}"
-  work="build-fuzz/corpus/${name%_fuzz}"
-  mkdir -p "$work"
-  args=("$work")
-  [ -d "$corpus" ] && args+=("$corpus")
-  echo "fuzz: $name for ${secs}s"
-  (cd build-fuzz && "../$t" -max_total_time="$secs" -print_final_stats=0 "${args[@]/#/../}" 2>&1 | tail -n 3)
-  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: $name failed" >&2; exit 1; }
+  name=${name%_fuzz}
+  corpus="tests/fuzz/corpus/$name"
+  work="build-fuzz/corpus/$name"
+  artifacts="build-fuzz/artifacts/$name/"
+  log="build-fuzz/logs/$name.log"
+  mkdir -p "$work" "$artifacts" "$(dirname "$log")"
+  # The first directory is the one libFuzzer writes to, so the checked-in corpus stays read-only.
+  dirs=("$work")
+  [ -d "$corpus" ] && dirs+=("$corpus")
+  if [ "$mode" = long ]; then
+    echo "fuzz: $name until $runs executions (at most ${max_secs}s)"
+    limits=(-runs="$runs" -max_total_time="$max_secs")
+  else
+    echo "fuzz: $name for ${secs}s"
+    limits=(-max_total_time="$secs")
+  fi
+  start=$(date +%s)
+  status=0
+  "$t" "${limits[@]}" -print_final_stats=1 -artifact_prefix="$artifacts" "${dirs[@]}" \
+    >"$log" 2>&1 || status=$?
+  elapsed=$(($(date +%s) - start))
+  if [ "$status" -ne 0 ]; then
+    tail -n 40 "$log" >&2
+    echo "fuzz: $name failed (exit $status); log $log, reproducer in $artifacts" >&2
+    exit 1
+  fi
+  execs=$(final_stat number_of_executed_units "$log")
+  rate=$(final_stat average_exec_per_sec "$log")
+  line=$(printf '%-18s %12s executions %6ss %8s exec/s' "$name" "$execs" "$elapsed" "$rate")
+  if [ "$mode" = long ]; then
+    mkdir -p "$corpus"
+    before=$(find "$corpus" -type f | wc -l)
+    "$t" -merge=1 -artifact_prefix="$artifacts" "$corpus" "$work" >"build-fuzz/logs/$name.merge.log" 2>&1 ||
+      { tail -n 20 "build-fuzz/logs/$name.merge.log" >&2; echo "fuzz: $name merge failed" >&2; exit 1; }
+    after=$(find "$corpus" -type f | wc -l)
+    line+=$(printf '   corpus %d -> %d files, %s' "$before" "$after" "$(du -sh "$corpus" | cut -f1)")
+    if [ "$execs" -lt "$runs" ]; then
+      line+="   (short of $runs: time limit)"
+    fi
+  fi
+  echo "  $line"
+  summary+=("$line")
 done
+echo "fuzz: $mode mode, ${#summary[@]} targets"
+printf '  %s\n' "${summary[@]}"

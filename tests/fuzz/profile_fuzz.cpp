@@ -26,8 +26,8 @@ private:
     std::vector<drivers::api::ChannelSpec> channels_;
 };
 
-// One driver that reads an option and judges the connection, so that the factory paths of the
-// loader are reached too.
+// One driver that reads an option, a list option and judges the connection, so that the
+// factory paths of the loader are reached too.
 const drivers::api::Registry& registry() {
     static const drivers::api::Registry r = [] {
         drivers::api::Registry reg;
@@ -36,6 +36,7 @@ const drivers::api::Registry& registry() {
                  using Made =
                      std::variant<std::unique_ptr<drivers::api::Device>, drivers::api::DeviceError>;
                  c.options.take_number("level");
+                 c.options.take_comma_list("names");
                  if (!c.connection.starts_with("fake://")) {
                      return Made(drivers::api::DeviceError{drivers::api::ErrorKind::config,
                                                            "bad connection"});
