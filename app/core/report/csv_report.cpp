@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include "app/core/record/csv.hpp"
+#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
+#include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 #include "app/core/report/validity_lines.hpp"
@@ -110,10 +112,35 @@ std::string validity_csv(const ReportContent& content) {
     return out;
 }
 
+// Only for the two ends whose figures a script could otherwise take for a whole run's: a run
+// that ended by itself or by the operator's stop says so in its verdicts already, and files
+// written before this row existed keep their shape.
+std::string run_status_csv(const ReportContent& content) {
+    const auto& manifest = content.run.manifest;
+    const auto status = run_status(content.run.liveness, manifest);
+    if (status != "killed" && status != "failed") {
+        return {};
+    }
+    std::string text = *status;
+    if (content.run.liveness == Liveness::killed) {
+        text += " (no end recorded)";
+    }
+    if (const auto failure = text_of(member(member(manifest, "run"), "failure"))) {
+        text += ": " + *failure;
+    }
+    std::vector<std::string> cells(std::max<std::size_t>(content.summary.columns.size(), 1));
+    cells.front() = std::move(text);
+    if (content.summary.columns.empty()) {
+        // No phase columns: the text goes where the header has its one other column.
+        return record::csv_field("Run status") + ',' + record::csv_field(cells.front()) + '\n';
+    }
+    return validity_row("Run status", cells);
+}
+
 }  // namespace
 
 std::string render_csv(const ReportContent& content) {
-    return summary_csv(content.summary) + validity_csv(content);
+    return summary_csv(content.summary) + validity_csv(content) + run_status_csv(content);
 }
 
 std::string render_csv(const RunData& run) {

@@ -6,6 +6,7 @@
 #include "app/core/report/background_noise.hpp"
 #include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
+#include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 
@@ -23,10 +24,18 @@ Json number_or_null(const std::optional<double>& v) {
     return v ? Json(*v) : Json(nullptr);
 }
 
-Json run_object(const nlohmann::json& manifest) {
+Json run_object(const RunData& data) {
+    const auto& manifest = data.manifest;
     Json run = Json::object();
     if (const auto* r = member(manifest, "run"); r && r->is_object()) {
         run = Json(*r);
+    }
+    // The manifest of a killed run still says running; a script must not wait for it to end.
+    if (data.liveness == Liveness::killed) {
+        run["status"] = "killed";
+        if (const auto phase = stopped_phase(data.liveness, manifest)) {
+            run["interrupted_phase"] = *phase;
+        }
     }
     run["tool"] = copy_or_null(member(manifest, "tool"));
     run["host"] = copy_or_null(member(manifest, "host"));
@@ -258,7 +267,7 @@ std::string render_json(const ReportContent& content) {
         });
     }
     Json out = Json::object();
-    out["run"] = run_object(run.manifest);
+    out["run"] = run_object(run);
     out["phases"] = std::move(phases);
     out["summary"] = summary_object(content.summary);
     out["validity"] = validity_object(content.validity);

@@ -14,6 +14,7 @@
 #include "app/core/report/markdown_table.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/report_content.hpp"
+#include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
 #include "app/core/report/threshold_kinds.hpp"
@@ -87,15 +88,18 @@ std::string time_span(const std::string& start, const std::string& end) {
     return out;
 }
 
-std::string status_text(const nlohmann::json& manifest) {
-    const auto* run = member(manifest, "run");
-    const auto status = text_of(member(run, "status"));
-    const auto phase = text_of(member(run, "interrupted_phase"));
-    const auto exit_code = text_of(member(run, "exit_code"));
+std::string status_text(const RunData& run) {
+    const auto* r = member(run.manifest, "run");
+    const auto status = run_status(run.liveness, run.manifest);
+    const auto phase = stopped_phase(run.liveness, run.manifest);
+    const auto exit_code = text_of(member(r, "exit_code"));
     if (!status) {
         return "unknown";
     }
     std::string out = *status == "completed" ? *status : fmt::format("**{}**", one_line(*status));
+    if (run.liveness == Liveness::killed) {
+        out += " (no end recorded)";
+    }
     if (phase) {
         out += fmt::format(" during phase {}", one_line(*phase));
     }
@@ -126,7 +130,7 @@ void append_facts(std::string& out, const RunData& run) {
     } else {
         out += "- **Ended:** not recorded\n";
     }
-    out += fmt::format("- **Status:** {}\n", status_text(m));
+    out += fmt::format("- **Status:** {}\n", status_text(run));
 
     out += fmt::format("- **Host:** {}\n", text(host, "hostname"));
     std::string cpu = text(host, "cpu_model");
@@ -213,8 +217,9 @@ void append_facts(std::string& out, const RunData& run) {
 void append_incomplete_note(std::string& out, const RunData& run,
                             const std::vector<PhaseView>& phases) {
     const auto* r = member(run.manifest, "run");
-    const auto status = text_of(member(r, "status"));
-    const auto phase = text_of(member(r, "interrupted_phase"));
+    const auto status = run_status(run.liveness, run.manifest);
+    const auto phase = stopped_phase(run.liveness, run.manifest);
+    const auto failure = text_of(member(r, "failure"));
     std::vector<std::string> partial;
     std::vector<std::string> unmeasured;
     for (const auto& p : phases) {
@@ -239,12 +244,18 @@ void append_incomplete_note(std::string& out, const RunData& run,
     out += "\n> **Incomplete results.**";
     if (!status) {
         out += " The manifest has no final status; the run may not have ended.";
+    } else if (run.liveness == Liveness::live) {
+        out += " The run is still being recorded.";
     } else if (*status != "completed") {
         const std::string how = *status == "interrupted" ? "was interrupted"
+                                : *status == "killed"    ? "was killed (no end recorded)"
                                 : *status == "failed"    ? "failed"
                                                          : "ended as " + one_line(*status);
         out += " The run " + how;
-        out += phase ? fmt::format(" during phase {}.", one_line(*phase)) : std::string(".");
+        if (phase) {
+            out += fmt::format(" during phase {}", one_line(*phase));
+        }
+        out += failure ? fmt::format(": {}.", one_line(*failure)) : std::string(".");
     }
     out += '\n';
     if (!partial.empty()) {

@@ -338,6 +338,8 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
         return Result{std::in_place_index<1>, fmt::format("{}: no such directory", run_dir)};
     }
 
+    // Asked before the manifest is read (see run_liveness).
+    const bool locked = samples_locked((dir / "samples.csv").string());
     std::string error;
     const std::string manifest_path = (dir / "manifest.json").string();
     const auto manifest_text = read_file(manifest_path, error);
@@ -363,6 +365,7 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
     run.manifest = std::move(std::get<nlohmann::json>(manifest));
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
+    run.liveness = run_liveness(locked, run.manifest);
     if (window_states) {
         count_window_states((dir / "samples.csv").string(), run.rows);
     }

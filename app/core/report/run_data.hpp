@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/core/report/run_liveness.hpp"
+
 namespace wattbench::core::report {
 
 // One row of phases.csv: the statistics of one channel over one phase's averaging window.
@@ -43,13 +45,16 @@ struct RunData {
     nlohmann::json manifest;
     std::vector<PhaseRow> rows;  // in file order, which is the order the windows closed
     std::string dir;
+    // Read from the directory by load_run; a run built in memory counts as ended.
+    Liveness liveness = Liveness::ended;
 };
 
 // Reads RUN/manifest.json and RUN/phases.csv, and for discrete channels the window's states
 // from RUN/samples.csv (a missing or cut-off samples.csv only leaves them out). Errors name the
 // file and, where there is one, the line: "RUN/phases.csv:7: column 'mean': not a number 'abc'".
 // `window_states` false skips samples.csv: build_report_content takes the states from its own
-// single pass over the file instead of reading it twice.
+// single pass over the file instead of reading it twice. `liveness` says whether the run is
+// still being recorded or was killed (run_liveness).
 std::variant<RunData, std::string> load_run(const std::string& run_dir, bool window_states = true);
 
 // The phases.csv part of load_run; `path` only names the file in errors.

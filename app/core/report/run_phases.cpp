@@ -22,6 +22,12 @@ std::vector<PhaseView> run_phases(const RunData& run) {
             view.name = *name;
             view.load = text_of(member(&p, "load")).value_or("");
             view.status = text_of(member(&p, "status")).value_or("unknown");
+            // A killed run had no chance to close its phase: what it was doing is cut short,
+            // as it would have been marked had the run been stopped.
+            if (run.liveness == Liveness::killed &&
+                (view.status == "warmup" || view.status == "window")) {
+                view.status = "interrupted";
+            }
             view.workers = number_of(member(&p, "workers"));
             view.window_start = text_of(member(&p, "window_start")).value_or("");
             view.window_end = text_of(member(&p, "window_end")).value_or("");

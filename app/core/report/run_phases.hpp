@@ -13,7 +13,9 @@ namespace wattbench::core::report {
 struct PhaseView {
     std::string name;
     std::string load;
-    std::string status;  // "done", "interrupted", ...; empty when the manifest does not list it
+    // "done", "interrupted", ...; empty when the manifest does not list it. In a killed run a
+    // phase the manifest left in warmup or window is "interrupted".
+    std::string status;
     std::optional<double> workers;
     std::string window_start;  // the manifest's, else the first row's
     std::string window_end;
