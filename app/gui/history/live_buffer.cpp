@@ -5,9 +5,9 @@
 namespace wattbench::gui::history {
 
 bool Batch::empty() const {
-    return !started && samples.empty() && stages.empty() && devices.empty() && phases.empty() &&
-           events.empty() && prompts.empty() && withdrawn_prompts.empty() && !finished &&
-           dropped_samples == 0;
+    return !started && !catalog && samples.empty() && stages.empty() && devices.empty() &&
+           phases.empty() && events.empty() && prompts.empty() && withdrawn_prompts.empty() &&
+           !finished && dropped_samples == 0;
 }
 
 double utc_seconds(std::chrono::system_clock::time_point tp) {
@@ -50,6 +50,10 @@ Batch LiveBuffer::drain() {
 
 void LiveBuffer::on_started(const core::record::Catalog& catalog) {
     update([&](Batch& b) { b.started = catalog; });
+}
+
+void LiveBuffer::on_catalog_changed(const core::record::Catalog& catalog) {
+    update([&](Batch& b) { b.catalog = catalog; });
 }
 
 void LiveBuffer::on_readings(std::span<const core::record::Sample> samples) {

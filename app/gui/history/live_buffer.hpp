@@ -20,6 +20,9 @@ struct StageEvent {
 // What arrived from the engine since the last drain, in arrival order per kind.
 struct Batch {
     std::optional<core::record::Catalog> started;
+    // The latest catalog after a device named channels it could not name at the start; its
+    // devices and channels extend `started`'s, in the same order.
+    std::optional<core::record::Catalog> catalog;
     std::vector<LiveSample> samples;
     std::vector<StageEvent> stages;
     std::vector<core::engine::DeviceStateChange> devices;
@@ -46,6 +49,7 @@ public:
     Batch drain();
 
     void on_started(const core::record::Catalog& catalog) override;
+    void on_catalog_changed(const core::record::Catalog& catalog) override;
     void on_readings(std::span<const core::record::Sample> samples) override;
     void on_stage(const core::engine::StageChange& change) override;
     void on_device_state(const core::engine::DeviceStateChange& change) override;

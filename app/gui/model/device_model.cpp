@@ -37,33 +37,65 @@ QString limits_text(const drivers::api::Thresholds& t) {
 
 DeviceModel::DeviceModel(QObject* parent) : QAbstractItemModel(parent) {}
 
+DeviceModel::ChannelRow DeviceModel::channel_row(const core::record::DeviceChannels& device,
+                                                 const drivers::api::ChannelSpec& spec) {
+    // present_channel reads the quantity from a manifest-shaped table; give it this channel's.
+    const nlohmann::json manifest = {
+        {"devices",
+         {{{"id", device.device_id},
+           {"channels",
+            {{{"name", spec.name},
+              {"unit", spec.unit},
+              {"quantity", std::string(drivers::api::to_string(spec.quantity))}}}}}}}};
+    ChannelRow cr;
+    cr.spec = spec;
+    const auto p = core::report::present_channel(manifest, device.device_id, spec.name, spec.unit);
+    cr.decimals = p.decimals;
+    cr.unit = QString::fromStdString(spec.discrete() ? std::string() : p.unit);
+    return cr;
+}
+
+DeviceModel::DeviceRow DeviceModel::device_row(const core::record::DeviceChannels& device) {
+    DeviceRow row;
+    row.id = device.device_id;
+    row.driver = device.driver;
+    for (const auto& c : device.channels) {
+        row.channels.push_back(channel_row(device, c));
+    }
+    return row;
+}
+
 void DeviceModel::set_catalog(const core::record::Catalog& catalog) {
     beginResetModel();
     devices_.clear();
     for (const auto& d : catalog.devices) {
-        DeviceRow row;
-        row.id = d.device_id;
-        row.driver = d.driver;
-        // present_channel reads the quantity from a manifest-shaped table; give it this one.
-        nlohmann::json manifest = {{"devices", nlohmann::json::array()}};
-        nlohmann::json channels = nlohmann::json::array();
-        for (const auto& c : d.channels) {
-            channels.push_back({{"name", c.name},
-                                {"unit", c.unit},
-                                {"quantity", std::string(drivers::api::to_string(c.quantity))}});
-        }
-        manifest["devices"].push_back({{"id", d.device_id}, {"channels", channels}});
-        for (const auto& c : d.channels) {
-            ChannelRow cr;
-            cr.spec = c;
-            const auto p = core::report::present_channel(manifest, d.device_id, c.name, c.unit);
-            cr.decimals = p.decimals;
-            cr.unit = QString::fromStdString(c.discrete() ? std::string() : p.unit);
-            row.channels.push_back(std::move(cr));
-        }
-        devices_.push_back(std::move(row));
+        devices_.push_back(device_row(d));
     }
     endResetModel();
+}
+
+void DeviceModel::extend_catalog(const core::record::Catalog& catalog) {
+    for (std::size_t d = 0; d < catalog.devices.size(); ++d) {
+        const auto& dev = catalog.devices[d];
+        const int row = static_cast<int>(d);
+        if (d >= devices_.size()) {
+            beginInsertRows({}, row, row);
+            devices_.push_back(device_row(dev));
+            endInsertRows();
+            continue;
+        }
+        auto& channels = devices_[d].channels;
+        const auto have = channels.size();
+        if (dev.channels.size() <= have) {
+            continue;
+        }
+        beginInsertRows(device_index(row), static_cast<int>(have),
+                        static_cast<int>(dev.channels.size()) - 1);
+        for (std::size_t c = have; c < dev.channels.size(); ++c) {
+            channels.push_back(channel_row(dev, dev.channels[c]));
+        }
+        endInsertRows();
+    }
 }
 
 void DeviceModel::set_state(std::uint32_t device, core::sampling::DeviceState state,

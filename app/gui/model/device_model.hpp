@@ -29,6 +29,9 @@ public:
     explicit DeviceModel(QObject* parent = nullptr);
 
     void set_catalog(const core::record::Catalog& catalog);
+    // The catalog grew during the run (a late device named its channels): rows are added for
+    // the new devices and channels; states and latest values stay.
+    void extend_catalog(const core::record::Catalog& catalog);
     void set_state(std::uint32_t device, core::sampling::DeviceState state,
                    const std::string& detail);
     // A device that never got as far as a sampler (its open failed before the run started).
@@ -68,6 +71,9 @@ private:
         std::vector<ChannelRow> channels;
     };
 
+    static DeviceRow device_row(const core::record::DeviceChannels& device);
+    static ChannelRow channel_row(const core::record::DeviceChannels& device,
+                                  const drivers::api::ChannelSpec& spec);
     QVariant device_data(const DeviceRow& d, int column, int role) const;
     QVariant channel_data(const ChannelRow& c, int column, int role) const;
     QString state_text(const DeviceRow& d) const;

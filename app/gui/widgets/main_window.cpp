@@ -40,6 +40,7 @@
 #include "app/core/report/markdown_report.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/run_data.hpp"
+#include "app/core/report/run_liveness.hpp"
 #include "app/gui/history/run_directory.hpp"
 #include "app/gui/model/device_model.hpp"
 #ifdef WATTBENCH_HAS_REPORT_QT
@@ -94,6 +95,30 @@ core::record::Catalog planned_catalog(const core::profile::Profile& profile) {
     return catalog;
 }
 
+// How a phase a run directory records shows in the ladder. A killed run's phase that was
+// warming up or measuring was cut short; in a run still being recorded it goes on.
+model::PhaseModel::State recorded_state(const std::string& status, bool flagged,
+                                        core::report::Liveness liveness) {
+    using S = model::PhaseModel::State;
+    const bool in_progress = status == "warmup" || status == "window";
+    if (status == "done") {
+        return flagged ? S::flagged : S::done;
+    }
+    if (status == "skipped") {
+        return S::skipped;
+    }
+    if (status == "interrupted" || (in_progress && liveness == core::report::Liveness::killed)) {
+        return S::interrupted;
+    }
+    if (status == "failed") {
+        return S::failed;
+    }
+    if (in_progress && liveness == core::report::Liveness::live) {
+        return status == "warmup" ? S::warming_up : S::measuring;
+    }
+    return S::pending;
+}
+
 QString q(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
@@ -138,6 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     status_run_ = new QLabel(this);
+    status_run_->setObjectName(QStringLiteral("runStatus"));
     status_left_ = new QLabel(this);
     statusBar()->addWidget(status_run_, 1);
     statusBar()->addPermanentWidget(status_left_);
@@ -349,7 +375,9 @@ void MainWindow::update_status() {
     } else if (controller_->running()) {
         text = tr("Running → %1").arg(run_dir_);
     } else if (!run_dir_.isEmpty()) {
-        text = (finished_ ? tr("Run finished: %1") : tr("Run: %1")).arg(run_dir_);
+        text = !ended_as_.isEmpty() ? tr("Run %1: %2").arg(ended_as_, run_dir_)
+               : finished_          ? tr("Run finished: %1").arg(run_dir_)
+                                    : tr("Run: %1").arg(run_dir_);
     } else if (profile_) {
         text = tr("Profile %1: press Start (F5)").arg(profile_path_);
     } else {
@@ -394,6 +422,7 @@ bool MainWindow::open_path(const QString& path) {
 
 void MainWindow::reset_views() {
     finished_ = false;
+    ended_as_.clear();
     run_dir_.clear();
     results_->clear();
     history_.reset({});
@@ -501,20 +530,19 @@ bool MainWindow::open_run(const QString& dir) {
         statuses.emplace_back(p.value("status", std::string("pending")), flagged);
     }
     phases_->set_plan(std::move(plan));
-    using S = model::PhaseModel::State;
     for (std::size_t i = 0; i < statuses.size(); ++i) {
         const auto& [st, flagged] = statuses[i];
-        S s = S::pending;
-        if (st == "done") {
-            s = flagged ? S::flagged : S::done;
-        } else if (st == "skipped") {
-            s = S::skipped;
-        } else if (st == "interrupted") {
-            s = S::interrupted;
-        } else if (st == "failed") {
-            s = S::failed;
-        }
-        phases_->set_state(static_cast<int>(i), s);
+        phases_->set_state(static_cast<int>(i), recorded_state(st, flagged, run.liveness));
+    }
+    ended_as_.clear();
+    if (run.liveness != core::report::Liveness::ended) {
+        const auto phase = core::report::stopped_phase(run.liveness, run.manifest);
+        ended_as_ = run.liveness == core::report::Liveness::killed ? tr("killed (no end recorded)")
+                                                                   : tr("still being recorded");
+        log_line(phase ? tr("the run was %1 during phase %2")
+                             .arg(ended_as_, QString::fromStdString(*phase))
+                       : tr("the run was %1").arg(ended_as_),
+                 run.liveness == core::report::Liveness::killed ? 1 : 0);
     }
     results_->set_run(std::move(run));
     run_dir_ = QFileInfo(dir).absoluteFilePath();
@@ -615,6 +643,9 @@ void MainWindow::apply_batch(history::Batch& batch) {
         devices_->set_catalog(*batch.started);
         charts_->set_catalog(*batch.started);
     }
+    if (batch.catalog) {
+        extend_catalog(*batch.catalog);
+    }
     for (const auto& e : batch.stages) {
         history_.on_stage(e.change.phase, e.change.phase_name, e.change.stage, e.t);
         phases_->on_stage(e.change.phase, e.change.stage, e.t, seconds(e.change.planned));
@@ -655,16 +686,38 @@ void MainWindow::apply_batch(history::Batch& batch) {
         reload_results();
     }
     if (batch.finished) {
-        log_line(tr("run %1: %2")
-                     .arg(q(core::engine::to_string(batch.finished->status)),
-                          QString::fromStdString(batch.finished->message)),
-                 batch.finished->status == core::engine::RunStatus::completed ? 0 : 1);
+        const auto& f = *batch.finished;
+        if (f.status == core::engine::RunStatus::failed) {
+            // A run stopped by a full disk or an I/O error: the reason ("…/samples.csv: No
+            // space left on device") must reach the operator, not only the log.
+            show_error(tr("Run failed"),
+                       f.message.empty() ? tr("run failed") : QString::fromStdString(f.message));
+        } else {
+            log_line(
+                tr("run %1: %2")
+                    .arg(q(core::engine::to_string(f.status)), QString::fromStdString(f.message)),
+                f.status == core::engine::RunStatus::completed ? 0 : 1);
+        }
     }
     if (controller_->running()) {
         phases_->set_now(now_utc());
     }
     refresh_views();
     last_refresh_ms_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void MainWindow::extend_catalog(const core::record::Catalog& catalog) {
+    // The devices are fixed when the run starts; a late device only adds its channels after
+    // those it had (none), so the readings so far keep their indices.
+    const auto devices = std::min(catalog.devices.size(), history_.catalog().devices.size());
+    for (std::uint32_t d = 0; d < devices; ++d) {
+        const auto& channels = catalog.devices[d].channels;
+        for (auto c = history_.catalog().devices[d].channels.size(); c < channels.size(); ++c) {
+            history_.add_channel(d, channels[c]);
+        }
+    }
+    devices_->extend_catalog(history_.catalog());
+    charts_->set_catalog(history_.catalog());
 }
 
 void MainWindow::refresh_views() {

@@ -99,6 +99,7 @@ private:
     void on_prepared(bool ok, const QString& message, const QString& device);
     void on_ended();
     void reset_views();
+    void extend_catalog(const core::record::Catalog& catalog);
     void save_settings();
     void restore_settings();
 
@@ -113,6 +114,9 @@ private:
     QString profile_path_;
     QString run_dir_;
     QString last_error_;
+    // How an opened run directory ended when that is not by itself: "killed (no end
+    // recorded)", "still being recorded"; empty otherwise.
+    QString ended_as_;
     bool finished_ = false;
     double last_refresh_ms_ = 0.0;
 

@@ -105,5 +105,33 @@ TEST_F(DeviceModelTest, ConnectionStates) {
     EXPECT_EQ(m.device_index(0).data(DeviceModel::kStateRole).toString(), "failed");
 }
 
+TEST_F(DeviceModelTest, AGrownCatalogAddsChannelsAndKeepsStatesAndValues) {
+    std::vector<history::LiveSample> s{reading(0, 31.04)};
+    m.apply(s);
+    m.set_state(0, core::sampling::DeviceState::ok, {});
+    auto grown = bmc_catalog();
+    drivers::api::ChannelSpec fan;
+    fan.name = "fan_1";
+    fan.unit = "RPM";
+    fan.quantity = drivers::api::Quantity::fan;
+    grown.devices[0].channels.push_back(fan);
+    QSignalSpy inserted(&m, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
+    m.extend_catalog(grown);
+    EXPECT_EQ(inserted.count(), 1);
+    EXPECT_EQ(reset.count(), 0);
+    ASSERT_EQ(m.rowCount(m.device_index(0)), 3);
+    EXPECT_EQ(text(2, DeviceModel::name_column), "fan_1");
+    EXPECT_EQ(text(2, DeviceModel::unit_column), "RPM");
+    EXPECT_EQ(text(0, DeviceModel::value_column), "31.0");
+    EXPECT_EQ(m.device_index(0).data(DeviceModel::kStateRole).toString(), "ok");
+    s = {reading(2, 1900.0)};
+    m.apply(s);
+    EXPECT_EQ(text(2, DeviceModel::value_column), "1900");
+    // The same catalog again adds nothing.
+    m.extend_catalog(grown);
+    EXPECT_EQ(inserted.count(), 1);
+}
+
 }  // namespace
 }  // namespace wattbench::gui::model

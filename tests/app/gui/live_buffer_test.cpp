@@ -75,6 +75,20 @@ TEST(LiveBuffer, KeepsEveryKindOfCallback) {
     EXPECT_EQ(batch.withdrawn_prompts, std::vector<std::uint64_t>{3});
 }
 
+TEST(LiveBuffer, KeepsTheLatestGrownCatalog) {
+    LiveBuffer b;
+    core::record::Catalog c;
+    c.devices.resize(1);
+    b.on_catalog_changed(c);
+    c.devices[0].channels.resize(3);
+    b.on_catalog_changed(c);
+    auto batch = b.drain();
+    EXPECT_FALSE(batch.empty());
+    ASSERT_TRUE(batch.catalog);
+    EXPECT_EQ(batch.catalog->devices[0].channels.size(), 3u);
+    EXPECT_TRUE(b.drain().empty());
+}
+
 TEST(LiveBuffer, ConcurrentProducersLoseNothing) {
     LiveBuffer b;
     std::atomic<bool> stop{false};

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <set>
 
+#include <sys/mount.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -13,6 +15,8 @@
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPixmap>
 #include <QSettings>
@@ -251,6 +255,149 @@ TEST(MainWindow, ADroppedRunOpensIsCopyableAndTheWindowRemembersItsSettings) {
     ASSERT_NE(span, nullptr);
     EXPECT_EQ(span->currentData().toDouble(), 3600.0);
     EXPECT_EQ(again.charts()->span(), 3600.0);
+}
+
+// A run that stopped because a file of its directory could not be written ends in a warning
+// dialog with the engine's message, which does not block the window: it stays usable.
+TEST(MainWindow, ARunStoppedByAFullDiskShowsItsReasonInADialog) {
+    test::qt_app();
+    MainWindow w;
+    w.show();
+    ASSERT_TRUE(w.open_profile(QStringLiteral(WATTBENCH_SOURCE_DIR "/profiles/demo.toml")));
+    history::Batch batch;
+    core::engine::RunFinished finished;
+    finished.status = core::engine::RunStatus::failed;
+    finished.message = "run failed: runs/x/samples.csv: No space left on device";
+    batch.finished = finished;
+    w.apply_batch(batch);
+    EXPECT_EQ(w.last_error().toStdString(), finished.message);
+    QMessageBox* box = nullptr;
+    for (auto* b : w.findChildren<QMessageBox*>()) {
+        if (b->isVisible() && b->text().contains(QStringLiteral("No space left on device"))) {
+            box = b;
+        }
+    }
+    ASSERT_NE(box, nullptr) << "no dialog names the cause";
+    EXPECT_EQ(box->icon(), QMessageBox::Warning);
+    EXPECT_TRUE(box->text().contains(QStringLiteral("runs/x/samples.csv")));
+    // Still usable: the event loop turns and a run directory opens behind the dialog.
+    int ticks = 0;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, [&] { ++ticks; });
+    tick.start(5);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return ticks > 2; }, 5'000));
+    EXPECT_TRUE(w.open_run(QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run")));
+    box->accept();
+}
+
+// The same stop from a real run: its directory on a tmpfs too small for the run (as root; the
+// test is skipped where tmpfs cannot be mounted).
+TEST(MainWindow, ARealRunOnAFullDiskEndsInTheDialogNotACrash) {
+    test::qt_app();
+    const auto dir = temp_dir();
+    const auto mnt = dir + "/small";
+    std::filesystem::create_directories(mnt);
+    if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=96k") != 0) {
+        std::filesystem::remove_all(dir);
+        GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";
+    }
+    const auto profile = dir + "/full.toml";
+    {
+        std::ofstream f(profile);
+        f << "[run]\nname = \"full\"\ninterval = \"100ms\"\nwarmup = \"0s\"\nwindow = \"5m\"\n"
+          << "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\nconnection = \"sim://wattmeter\"\n"
+          << "[[device]]\nid = \"bmc\"\ndriver = \"sim\"\nconnection = \"sim://bmc\"\n"
+          << "[[phase]]\nname = \"idle\"\nload = \"idle\"\n";
+    }
+    {
+        MainWindow w;
+        w.set_out_dir(QString::fromStdString(mnt + "/run"));
+        w.show();
+        ASSERT_TRUE(w.open_profile(QString::fromStdString(profile)));
+        bool ended = false;
+        QObject::connect(&w, &MainWindow::run_ended, [&] { ended = true; });
+        w.start_run();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return ended; }, 120'000)) << "the run did not stop";
+        EXPECT_FALSE(w.run_active());
+        EXPECT_TRUE(w.last_error().contains(QStringLiteral("No space left on device")))
+            << w.last_error().toStdString();
+        bool shown = false;
+        for (auto* b : w.findChildren<QMessageBox*>()) {
+            shown = shown || (b->isVisible() && b->text() == w.last_error());
+        }
+        EXPECT_TRUE(shown);
+        EXPECT_TRUE(w.open_run(QString::fromStdString(mnt + "/run")))
+            << w.last_error().toStdString();
+    }
+    ::umount2(mnt.c_str(), MNT_DETACH);
+    std::filesystem::remove_all(dir);
+}
+
+// A late device's channels join the run's tables and charts without losing what was read.
+TEST(MainWindow, ChannelsNamedDuringTheRunJoinTheDevicesAndCharts) {
+    test::qt_app();
+    MainWindow w;
+    w.show();
+    ASSERT_TRUE(w.open_profile(QStringLiteral(WATTBENCH_SOURCE_DIR "/profiles/demo.toml")));
+    core::record::Catalog catalog = w.history().catalog();
+    ASSERT_GE(catalog.devices.size(), 2u);
+    // As at a run's start with the BMC down: it has no channels yet.
+    const auto bmc_channels = catalog.devices[1].channels;
+    ASSERT_FALSE(bmc_channels.empty());
+    catalog.devices[1].channels.clear();
+    history::Batch start;
+    start.started = catalog;
+    history::LiveSample power;
+    power.t = 1'000'000.0;
+    power.device = 0;
+    power.channel = 0;
+    power.value = 120.0;
+    start.samples = {power};
+    w.apply_batch(start);
+    EXPECT_EQ(w.device_model()->rowCount(w.device_model()->device_index(1)), 0);
+
+    history::Batch grown;
+    catalog.devices[1].channels = bmc_channels;
+    grown.catalog = catalog;
+    history::LiveSample temp;
+    temp.t = 1'000'001.0;
+    temp.device = 1;
+    temp.channel = 0;
+    temp.value = 31.5;
+    power.t = 1'000'001.0;
+    grown.samples = {power, temp};
+    w.apply_batch(grown);
+    EXPECT_EQ(w.device_model()->rowCount(w.device_model()->device_index(1)),
+              static_cast<int>(bmc_channels.size()));
+    EXPECT_EQ(w.history().catalog().devices[1].channels.size(), bmc_channels.size());
+    ASSERT_NE(w.history().channel(1, 0), nullptr);
+    EXPECT_EQ(w.history().channel(0, 0)->recent().size(), 2u);
+    EXPECT_EQ(w.history().channel(1, 0)->recent().size(), 1u);
+    EXPECT_NE(
+        w.device_model()->channel_index(1, 0, model::DeviceModel::value_column).data().toString(),
+        "…");
+}
+
+// A run directory whose manifest still says running, with nobody recording it, was killed:
+// the ladder shows the phase it was in as interrupted and the status bar says killed.
+TEST(MainWindow, OpensAKilledRunAsKilled) {
+    test::qt_app();
+    MainWindow w;
+    w.show();
+    ASSERT_TRUE(
+        w.open_run(QStringLiteral(WATTBENCH_SOURCE_DIR "/tests/app/core/report/cases/killed")))
+        << w.last_error().toStdString();
+    EXPECT_EQ(w.phase_model()->state(0), model::PhaseModel::State::flagged);
+    EXPECT_EQ(w.phase_model()->state(1), model::PhaseModel::State::interrupted);
+    EXPECT_EQ(w.phase_model()->state(2), model::PhaseModel::State::pending);
+    auto* status = w.findChild<QLabel*>(QStringLiteral("runStatus"));
+    ASSERT_NE(status, nullptr);
+    EXPECT_TRUE(status->text().contains(QStringLiteral("killed (no end recorded)")))
+        << status->text().toStdString();
+    // A run that ended by itself says finished, not killed.
+    ASSERT_TRUE(w.open_run(QStringLiteral(WATTBENCH_TEST_DATA "/fixtures/demo-run")));
+    EXPECT_FALSE(status->text().contains(QStringLiteral("killed")));
+    EXPECT_TRUE(status->text().contains(QStringLiteral("finished")));
 }
 
 TEST(MainWindow, RejectsABadProfileWithItsLocation) {
