@@ -743,12 +743,13 @@ void Engine::set_phase_status(std::size_t index, PhaseStatus status) {
 
 void Engine::warmup_started(std::size_t i) {
     const auto& phase = profile_.phases[i];
+    set_stage(static_cast<std::int32_t>(i), Stage::warmup, phase.warmup);
+    // The manifest first: a run killed right after the events line still says where it was.
+    set_phase_status(i, PhaseStatus::warmup);
     log(EventLevel::info,
         fmt::format("phase '{}' ({}): warm-up {}, window {} s, load: {}", phase.name,
                     profile::to_string(phase.load), describe_warmup(i),
                     std::chrono::duration<double>(phase.window).count(), loads_[i]->describe()));
-    set_stage(static_cast<std::int32_t>(i), Stage::warmup, phase.warmup);
-    set_phase_status(i, PhaseStatus::warmup);
 }
 
 void Engine::open_window(std::size_t i) {
