@@ -24,8 +24,8 @@ using PhasesCsvResult = std::variant<std::vector<stats::ChannelSummary>, PhasesC
 
 // Reads a phases.csv as PhasesCsvWriter writes it. Columns are found by their header name, so
 // extra columns are ignored; an `energy_wh` column is read when present (energy_wh is NaN
-// otherwise), and so are `flags` (files written before it existed read as no flags) and `uncertainty` (NaN
-// when absent or empty), and `l10`/`l90` (NaN when absent or empty). Empty
+// otherwise), and so are `flags` (files written before it existed read as no flags) and
+// `uncertainty` (NaN when absent or empty), and `l10`/`l90` (NaN when absent or empty). Empty
 // statistics read as NaN. `invalid` and `states` are not in the file and come back as 0 and empty.
 // Blank lines are skipped.
 PhasesCsvResult read_phases_csv(const std::string& path);
