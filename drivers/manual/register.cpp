@@ -1,11 +1,13 @@
 #include "drivers/manual/register.hpp"
 
+#include "drivers/api/factory_for.hpp"
 #include "drivers/manual/manual_device.hpp"
 
 namespace wattbench::drivers::manual {
 namespace {
 
-std::variant<std::unique_ptr<api::Device>, api::DeviceError> create(api::DeviceConfig& config) {
+// The device's id (its prompts name it), once the connection is checked to be none.
+std::variant<std::string, api::DeviceError> id_without_connection(api::DeviceConfig& config) {
     if (!(config.connection.empty() || config.connection == "none" ||
           config.connection == "manual://")) {
         return api::DeviceError{api::ErrorKind::config,
@@ -13,11 +15,7 @@ std::variant<std::unique_ptr<api::Device>, api::DeviceError> create(api::DeviceC
                                     "': a manual meter has no connection (leave it out, or "
                                     "write \"none\")"};
     }
-    auto settings = read_settings(config.options);
-    if (auto* e = std::get_if<api::DeviceError>(&settings)) {
-        return *e;
-    }
-    return std::make_unique<ManualDevice>(config.id, std::get<Settings>(std::move(settings)));
+    return config.id;
 }
 
 }  // namespace
@@ -26,7 +24,8 @@ api::DriverInfo driver_info() {
     return api::DriverInfo{"manual",
                            "meter read by the operator (energy counter or power display), "
                            "prompted at window start and end",
-                           "none", "none", &create};
+                           "none", "none",
+                           api::factory_for<ManualDevice>(&id_without_connection, &read_settings)};
 }
 
 }  // namespace wattbench::drivers::manual
