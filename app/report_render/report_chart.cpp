@@ -18,9 +18,9 @@
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
-#include "app/charts/chart_group.hpp"
-#include "app/charts/chart_style.hpp"
-#include "app/charts/phase_bands.hpp"
+#include "app/chart_style/chart_group.hpp"
+#include "app/chart_style/chart_style.hpp"
+#include "app/chart_style/phase_bands.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/manifest_fields.hpp"
@@ -66,7 +66,7 @@ struct ReportChart::Impl {
     std::vector<std::string> notes;
     QSize size{960, 400};
     std::size_t points = 0;
-    charts::ChartPalette palette = charts::print_palette();
+    chart_style::ChartPalette palette = chart_style::print_palette();
 
     QGraphicsScene scene;
     QChart* chart = nullptr;  // owned by the scene
@@ -75,7 +75,7 @@ struct ReportChart::Impl {
     bool over_time = false;
     double t0 = 0.0;
     double t1 = 1.0;
-    std::vector<charts::PhaseSpan> spans;
+    std::vector<chart_style::PhaseSpan> spans;
 
     std::vector<HorizontalLine> thresholds;
     std::vector<ErrorBar> error_bars;
@@ -90,26 +90,26 @@ struct ReportChart::Impl {
         chart->setMargins(QMargins(4, 2, 4, 2));
         chart->legend()->setAlignment(Qt::AlignBottom);
         const QFont base = QApplication::font();
-        chart->setTitleFont(charts::title_font(base));
+        chart->setTitleFont(chart_style::title_font(base));
         chart->setTitleBrush(palette.text);
-        chart->legend()->setFont(charts::axis_font(base));
+        chart->legend()->setFont(chart_style::axis_font(base));
         chart->legend()->setLabelColor(palette.text);
     }
 
     QValueAxis* value_axis(Qt::Alignment where, const QString& title) {
         auto* axis = new QValueAxis(chart);
-        axis->setLabelFormat(charts::kValueLabelFormat);
-        axis->setTickCount(where == Qt::AlignBottom ? charts::x_tick_count(false)
-                                                    : charts::y_tick_count(false));
+        axis->setLabelFormat(chart_style::kValueLabelFormat);
+        axis->setTickCount(where == Qt::AlignBottom ? chart_style::x_tick_count(false)
+                                                    : chart_style::y_tick_count(false));
         const QFont base = QApplication::font();
-        axis->setLabelsFont(charts::axis_font(base));
-        axis->setTitleFont(charts::axis_font(base));
+        axis->setLabelsFont(chart_style::axis_font(base));
+        axis->setTitleFont(chart_style::axis_font(base));
         axis->setTitleText(title);
         // Labels grow as the range moves; Qt Charts would elide them to "..." otherwise.
         axis->setTruncateLabels(false);
         axis->setLabelsColor(palette.text);
         axis->setTitleBrush(palette.text);
-        axis->setGridLineColor(charts::grid_colour(palette));
+        axis->setGridLineColor(chart_style::grid_colour(palette));
         chart->addAxis(axis, where);
         return axis;
     }
@@ -158,13 +158,13 @@ void ReportChart::paint(QPainter& painter, const QRectF& target) const {
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.fillRect(all, d.palette.base);
     const QRectF plot = d.chart->plotArea();
-    const charts::TimeScale scale{plot, d.t0, d.t1};
+    const chart_style::TimeScale scale{plot, d.t0, d.t1};
     if (d.over_time) {
-        charts::paint_phase_bands(painter, scale, d.spans, d.palette);
+        chart_style::paint_phase_bands(painter, scale, d.spans, d.palette);
     }
     d.scene.render(&painter, all, all);
 
-    const QFont small = charts::band_label_font(QApplication::font(), false);
+    const QFont small = chart_style::band_label_font(QApplication::font(), false);
     const QFontMetricsF fm(small);
     painter.save();
     painter.setClipRect(plot.adjusted(-1, -1, 1, 1));
@@ -175,7 +175,7 @@ void ReportChart::paint(QPainter& painter, const QRectF& target) const {
         if (y < plot.top() - 0.5 || y > plot.bottom() + 0.5) {
             continue;
         }
-        painter.setPen(charts::threshold_pen());
+        painter.setPen(chart_style::threshold_pen());
         painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         const double w = fm.horizontalAdvance(t.label) + 4;
         QRectF box(plot.right() - w - 4, y - fm.height() - 1, w, fm.height());
@@ -188,7 +188,7 @@ void ReportChart::paint(QPainter& painter, const QRectF& target) const {
             continue;
         }
         labels.push_back(box);
-        painter.setPen(charts::threshold_pen().color());
+        painter.setPen(chart_style::threshold_pen().color());
         painter.drawText(box, Qt::AlignRight | Qt::AlignBottom, t.label);
     }
     for (const auto& e : d.error_bars) {
@@ -202,7 +202,7 @@ void ReportChart::paint(QPainter& painter, const QRectF& target) const {
     }
     for (const auto& m : d.marks) {
         const double x = d.map(m.x, 0.0, m.series).x();
-        painter.setPen(charts::marker_pen(d.palette));
+        painter.setPen(chart_style::marker_pen(d.palette));
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         painter.setPen(d.palette.text);
         const double w = fm.horizontalAdvance(m.label) + 4;
@@ -212,8 +212,8 @@ void ReportChart::paint(QPainter& painter, const QRectF& target) const {
     }
     painter.restore();
     if (d.over_time) {
-        charts::paint_phase_marks(painter, scale, d.spans, d.palette,
-                                  charts::band_label_font(QApplication::font(), false));
+        chart_style::paint_phase_marks(painter, scale, d.spans, d.palette,
+                                       chart_style::band_label_font(QApplication::font(), false));
     }
     painter.restore();
 }
@@ -231,18 +231,18 @@ void add_curve(ReportChart::Impl& d, const report::PowerCurve& curve, const Curv
                QValueAxis* x, QValueAxis* y, bool mark_knee) {
     auto* line = new QLineSeries(d.chart);
     line->setName(style.name);
-    line->setPen(charts::series_pen(style.colour, false));
+    line->setPen(chart_style::series_pen(style.colour, false));
     auto* dots = new QScatterSeries(d.chart);
     dots->setMarkerSize(7.0);
-    dots->setColor(charts::series_colour(style.colour));
-    dots->setBorderColor(charts::series_colour(style.colour));
+    dots->setColor(chart_style::series_colour(style.colour));
+    dots->setBorderColor(chart_style::series_colour(style.colour));
     for (const auto& p : curve.points) {
         line->append(p.workers, p.power_w);
         dots->append(p.workers, p.power_w);
         ++d.points;
         if (p.error_w > 0.0) {
             d.error_bars.push_back(
-                {p.workers, p.power_w, p.error_w, charts::series_colour(style.colour), line});
+                {p.workers, p.power_w, p.error_w, chart_style::series_colour(style.colour), line});
         }
     }
     d.chart->addSeries(line);
@@ -298,7 +298,7 @@ std::unique_ptr<ReportChart> curves_chart(
     x->setTickAnchor(0.0);
     x->setTickInterval(step);
     x->setLabelFormat(QStringLiteral("%.0f"));
-    const auto [ylo, yhi] = charts::padded_range(lo, hi);
+    const auto [ylo, yhi] = chart_style::padded_range(lo, hi);
     y->setRange(ylo, yhi);
     y->applyNiceNumbers();
     for (const auto& [curve, style] : curves) {
@@ -311,8 +311,8 @@ std::unique_ptr<ReportChart> curves_chart(
 
 // When a phase's warm-up began: its window's opening minus the warm-up it really took (or the
 // configured one for runs that did not record it).
-std::vector<charts::PhaseSpan> phase_spans(const report::ReportContent& content, double last) {
-    std::vector<charts::PhaseSpan> spans;
+std::vector<chart_style::PhaseSpan> phase_spans(const report::ReportContent& content, double last) {
+    std::vector<chart_style::PhaseSpan> spans;
     for (const auto& p : content.phases) {
         const auto ws = report::parse_utc_ms(p.window_start);
         if (!ws) {
@@ -322,7 +322,7 @@ std::vector<charts::PhaseSpan> phase_spans(const report::ReportContent& content,
         const double warmup =
             report::number_of(report::member(entry, "warmup_achieved_s"))
                 .value_or(report::number_of(report::member(entry, "warmup_s")).value_or(0.0));
-        charts::PhaseSpan s;
+        chart_style::PhaseSpan s;
         s.name = p.name;
         s.window_start = static_cast<double>(*ws) / 1000.0;
         s.start = s.window_start - std::max(warmup, 0.0);
@@ -432,7 +432,7 @@ std::vector<const report::ThresholdLine*> drawn_limits(
 }
 
 std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
-                                        charts::ChartGroup group) {
+                                        chart_style::ChartGroup group) {
     struct Channel {
         const report::ChannelSeries* series;
         std::string unit;
@@ -446,15 +446,15 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
             continue;
         }
         const auto p = report::present_channel(content.run.manifest, s.device, s.channel, s.unit);
-        if (charts::chart_group(p.quantity) != group) {
+        if (chart_style::chart_group(p.quantity) != group) {
             continue;
         }
         const auto* spec =
             report::find_channel(report::find_device(content.run.manifest, s.device), s.channel);
         const auto display_min = report::number_of(report::member(spec, "display_min"));
         channels.push_back({&s, p.unit,
-                            group == charts::ChartGroup::voltage && display_min &&
-                                *display_min >= charts::kRightAxisFrom});
+                            group == chart_style::ChartGroup::voltage && display_min &&
+                                *display_min >= chart_style::kRightAxisFrom});
         if (first_device.empty()) {
             first_device = s.device;
         } else if (first_device != s.device) {
@@ -466,8 +466,8 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
     }
 
     auto d = std::make_unique<ReportChart::Impl>();
-    d->key = std::string(charts::key(group));
-    d->title = std::string(charts::title(group));
+    d->key = std::string(chart_style::key(group));
+    d->title = std::string(chart_style::title(group));
     d->size = QSize(960, 360);
     d->chart->setTitle(qs(d->title));
     d->over_time = true;
@@ -519,7 +519,7 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
         QLineSeries* named = nullptr;
         for (const auto& [begin, end] : segments(buckets)) {
             auto* mean = new QLineSeries(d->chart);
-            mean->setPen(charts::series_pen(i, false));
+            mean->setPen(chart_style::series_pen(i, false));
             auto* upper = new QLineSeries(d->chart);
             auto* lower = new QLineSeries(d->chart);
             bool spread = false;
@@ -546,7 +546,7 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
             if (spread) {
                 auto* area = new QAreaSeries(upper, lower);
                 area->setPen(Qt::NoPen);
-                area->setBrush(charts::envelope_colour(i, d->palette));
+                area->setBrush(chart_style::envelope_colour(i, d->palette));
                 d->chart->addSeries(area);
                 area->attachAxis(x);
                 area->attachAxis(axis);
@@ -589,16 +589,16 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
                                      named});
         }
     }
-    if (group == charts::ChartGroup::load) {
+    if (group == chart_style::ChartGroup::load) {
         // Utilisation has a natural scale; a fixed one also keeps a flat 100 % line readable.
         y->setRange(0.0, std::max(100.0, hi));
     } else {
-        const auto [a, b] = charts::padded_range(lo, hi);
+        const auto [a, b] = chart_style::padded_range(lo, hi);
         y->setRange(a, b);
         y->applyNiceNumbers();
     }
     if (y_right != nullptr) {
-        const auto [a, b] = charts::padded_range(rlo, rhi);
+        const auto [a, b] = chart_style::padded_range(rlo, rhi);
         y_right->setRange(a, b);
         y_right->applyNiceNumbers();
     }
@@ -616,7 +616,7 @@ ChartList report_charts(const report::ReportContent& content) {
               CurveStyle{qs(content.curve->device + "/" + content.curve->channel), 0}}},
             "power-vs-load", true, content.curve->sentence));
     }
-    for (const auto group : charts::kChartGroups) {
+    for (const auto group : chart_style::kChartGroups) {
         if (auto chart = time_chart(content, group)) {
             out.push_back(std::move(chart));
         }

@@ -64,7 +64,7 @@ void RunHistory::on_stage(std::int32_t phase, const std::string& name, core::pha
     }
     if (!same) {
         close_open_band(t);
-        PhaseBand b;
+        chart_style::PhaseSpan b;
         b.phase = phase;
         b.name = name;
         b.start = t;

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "app/chart_style/phase_span.hpp"
 #include "app/core/phases/stage.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/gui/history/channel_history.hpp"
 #include "app/gui/history/live_sample.hpp"
-#include "app/gui/history/phase_band.hpp"
 
 namespace wattbench::gui::history {
 
@@ -29,7 +29,7 @@ public:
 
     const core::record::Catalog& catalog() const { return catalog_; }
     const ChannelHistory* channel(std::uint32_t device, std::uint32_t channel) const;
-    const std::vector<PhaseBand>& bands() const { return bands_; }
+    const std::vector<chart_style::PhaseSpan>& bands() const { return bands_; }
     bool empty() const { return first_t_ > last_t_; }
     double first_t() const { return first_t_; }
     double last_t() const { return last_t_; }
@@ -42,7 +42,7 @@ private:
     std::size_t overview_buckets_;
     core::record::Catalog catalog_;
     std::vector<std::vector<ChannelHistory>> channels_;
-    std::vector<PhaseBand> bands_;
+    std::vector<chart_style::PhaseSpan> bands_;
     double first_t_ = 1.0;
     double last_t_ = 0.0;
 };

@@ -14,20 +14,20 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
-#include "app/charts/chart_style.hpp"
-#include "app/charts/phase_bands.hpp"
+#include "app/chart_style/chart_style.hpp"
+#include "app/chart_style/phase_bands.hpp"
 #include "app/gui/history/minmax_decimator.hpp"
 
 namespace wattbench::gui::widgets {
 
 namespace {
 
-charts::ChartPalette chart_palette() {
-    return charts::palette_from(QApplication::palette());
+chart_style::ChartPalette chart_palette() {
+    return chart_style::palette_from(QApplication::palette());
 }
 
 void nice_range(QValueAxis* axis, double lo, double hi) {
-    const auto [a, b] = charts::padded_range(lo, hi);
+    const auto [a, b] = chart_style::padded_range(lo, hi);
     axis->setRange(a, b);
     axis->applyNiceNumbers();
 }
@@ -45,7 +45,7 @@ double bucket_width(double span_s, double buckets) {
 
 }  // namespace
 
-ChartView::ChartView(charts::ChartGroup group, bool overview, QWidget* parent)
+ChartView::ChartView(chart_style::ChartGroup group, bool overview, QWidget* parent)
     : QChartView(parent), group_(group), overview_(overview) {
     auto* chart = new QChart();
     chart->setBackgroundVisible(false);
@@ -59,11 +59,11 @@ ChartView::ChartView(charts::ChartGroup group, bool overview, QWidget* parent)
 
     x_axis_ = new QDateTimeAxis(chart);
     x_axis_->setFormat(QStringLiteral("HH:mm:ss"));
-    x_axis_->setTickCount(charts::x_tick_count(overview_));
+    x_axis_->setTickCount(chart_style::x_tick_count(overview_));
     chart->addAxis(x_axis_, Qt::AlignBottom);
     y_axis_ = new QValueAxis(chart);
-    y_axis_->setLabelFormat(charts::kValueLabelFormat);
-    y_axis_->setTickCount(charts::y_tick_count(overview_));
+    y_axis_->setLabelFormat(chart_style::kValueLabelFormat);
+    y_axis_->setTickCount(chart_style::y_tick_count(overview_));
     chart->addAxis(y_axis_, Qt::AlignLeft);
     apply_palette();
 }
@@ -72,14 +72,14 @@ void ChartView::apply_palette() {
     const auto pal = chart_palette();
     chart()->setTheme(pal.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart()->setBackgroundVisible(false);
-    const QFont small = charts::axis_font(font());
+    const QFont small = chart_style::axis_font(font());
     x_axis_->setLabelsFont(small);
     y_axis_->setLabelsFont(small);
     if (y_right_) {
         y_right_->setLabelsFont(small);
     }
     chart()->legend()->setFont(small);
-    chart()->setTitleFont(charts::title_font(font()));
+    chart()->setTitleFont(chart_style::title_font(font()));
     chart()->setTitleBrush(pal.text);
     chart()->legend()->setLabelColor(pal.text);
     for (auto* axis : {static_cast<QAbstractAxis*>(x_axis_), static_cast<QAbstractAxis*>(y_axis_),
@@ -88,13 +88,13 @@ void ChartView::apply_palette() {
             // Labels grow as the range moves; Qt Charts would elide them to "..." otherwise.
             axis->setTruncateLabels(false);
             axis->setLabelsColor(pal.text);
-            axis->setGridLineColor(charts::grid_colour(pal));
+            axis->setGridLineColor(chart_style::grid_colour(pal));
         }
     }
     // The theme resets the pens.
     for (std::size_t i = 0; i < series_.size(); ++i) {
-        series_[i].series->setPen(charts::series_pen(i, overview_));
-        series_[i].tail->setPen(charts::series_pen(i, overview_));
+        series_[i].series->setPen(chart_style::series_pen(i, overview_));
+        series_[i].tail->setPen(chart_style::series_pen(i, overview_));
     }
     style_legend();
     frame_.valid = false;
@@ -114,7 +114,7 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
     std::string first_device;
     for (std::uint32_t d = 0; d < catalog.devices.size(); ++d) {
         for (const auto& c : catalog.devices[d].channels) {
-            if (charts::chart_group(c.quantity) == group_) {
+            if (chart_style::chart_group(c.quantity) == group_) {
                 if (first_device.empty()) {
                     first_device = catalog.devices[d].device_id;
                 } else if (first_device != catalog.devices[d].device_id) {
@@ -127,27 +127,27 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
         const auto& dev = catalog.devices[d];
         for (std::uint32_t c = 0; c < dev.channels.size(); ++c) {
             const auto& spec = dev.channels[c];
-            if (charts::chart_group(spec.quantity) != group_) {
+            if (chart_style::chart_group(spec.quantity) != group_) {
                 continue;
             }
             Line line;
             line.device = d;
             line.channel = c;
             line.name = dev.device_id + "/" + spec.name;
-            line.right_axis = group_ == charts::ChartGroup::voltage && spec.display_min &&
-                              *spec.display_min >= charts::kRightAxisFrom;
+            line.right_axis = group_ == chart_style::ChartGroup::voltage && spec.display_min &&
+                              *spec.display_min >= chart_style::kRightAxisFrom;
             line.series = new QLineSeries(chart());
             line.series->setName(QString::fromStdString(several_devices ? line.name : spec.name) +
                                  (line.right_axis ? QStringLiteral(" ▸") : QString()));
             line.tail = new QLineSeries(chart());
             if (line.right_axis && !y_right_) {
                 y_right_ = new QValueAxis(chart());
-                y_right_->setLabelFormat(charts::kValueLabelFormat);
+                y_right_->setLabelFormat(chart_style::kValueLabelFormat);
                 y_right_->setTickCount(y_axis_->tickCount());
                 chart()->addAxis(y_right_, Qt::AlignRight);
             }
             for (auto* s : {line.series, line.tail}) {
-                s->setPen(charts::series_pen(series_.size(), overview_));
+                s->setPen(chart_style::series_pen(series_.size(), overview_));
                 chart()->addSeries(s);
                 s->attachAxis(x_axis_);
                 s->attachAxis(line.right_axis ? y_right_ : y_axis_);
@@ -160,8 +160,9 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
         }
     }
     if (!overview_) {
-        chart()->setTitle(QString::fromUtf8(charts::title(group_).data(),
-                                            static_cast<qsizetype>(charts::title(group_).size())));
+        chart()->setTitle(
+            QString::fromUtf8(chart_style::title(group_).data(),
+                              static_cast<qsizetype>(chart_style::title(group_).size())));
     }
     apply_palette();
     // Clicking a legend entry switches its line off and on; the entry stays, dimmed.
@@ -404,8 +405,8 @@ void ChartView::rebuild(const history::RunHistory& history, double t0, double t1
     }
     x_axis_->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t0 * 1000.0)),
                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t1 * 1000.0)));
-    x_axis_->setFormat(charts::time_format(t1 - t0));
-    if (group_ == charts::ChartGroup::load) {
+    x_axis_->setFormat(chart_style::time_format(t1 - t0));
+    if (group_ == chart_style::ChartGroup::load) {
         // Utilisation has a natural scale; a fixed one also keeps a flat 100 % line readable.
         y_axis_->setRange(0.0, 100.0);
     } else {
@@ -432,16 +433,16 @@ void ChartView::rebuild(const history::RunHistory& history, double t0, double t1
 void ChartView::drawBackground(QPainter* painter, const QRectF& rect) {
     const auto pal = chart_palette();
     painter->fillRect(rect, pal.base);
-    const charts::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
-                                  t1_};
+    const chart_style::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
+                                       t1_};
     if (scale.plot.width() <= 0) {
         return;
     }
     painter->save();
     painter->setClipRect(scale.plot);
-    charts::paint_phase_bands(*painter, scale, spans(), pal);
+    chart_style::paint_phase_bands(*painter, scale, bands_, pal);
     if (overview_) {
-        charts::paint_marked_span(*painter, scale, mark0_, mark1_, pal);
+        chart_style::paint_marked_span(*painter, scale, mark0_, mark1_, pal);
     }
     painter->restore();
 }
@@ -449,25 +450,16 @@ void ChartView::drawBackground(QPainter* painter, const QRectF& rect) {
 void ChartView::drawForeground(QPainter* painter, const QRectF& rect) {
     QChartView::drawForeground(painter, rect);
     const auto pal = chart_palette();
-    const charts::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
-                                  t1_};
+    const chart_style::TimeScale scale{chart()->mapToScene(chart()->plotArea()).boundingRect(), t0_,
+                                       t1_};
     if (scale.plot.width() <= 0) {
         return;
     }
     painter->save();
     painter->setClipRect(scale.plot);
-    charts::paint_phase_marks(*painter, scale, spans(), pal,
-                              charts::band_label_font(font(), overview_));
+    chart_style::paint_phase_marks(*painter, scale, bands_, pal,
+                                   chart_style::band_label_font(font(), overview_));
     painter->restore();
-}
-
-std::vector<charts::PhaseSpan> ChartView::spans() const {
-    std::vector<charts::PhaseSpan> out;
-    out.reserve(bands_.size());
-    for (const auto& b : bands_) {
-        out.push_back({b.name, b.start, b.window_start, b.window_end, b.end});
-    }
-    return out;
 }
 
 }  // namespace wattbench::gui::widgets

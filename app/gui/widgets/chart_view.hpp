@@ -9,9 +9,9 @@
 
 #include <QtCharts/QChartView>
 
-#include "app/charts/phase_bands.hpp"
+#include "app/chart_style/chart_group.hpp"
+#include "app/chart_style/phase_bands.hpp"
 #include "app/core/record/catalog.hpp"
-#include "app/charts/chart_group.hpp"
 #include "app/gui/history/run_history.hpp"
 
 class QDateTimeAxis;
@@ -27,7 +27,7 @@ namespace wattbench::gui::widgets {
 // the span the detail charts show.
 class ChartView final : public QChartView {
 public:
-    ChartView(charts::ChartGroup group, bool overview, QWidget* parent = nullptr);
+    ChartView(chart_style::ChartGroup group, bool overview, QWidget* parent = nullptr);
 
     // Builds one series per channel of this group; `hidden` lists "device/channel" names the
     // user switched off.
@@ -43,7 +43,7 @@ public:
     // Called after the user switched a line on or off (its points come with the next refresh).
     std::function<void()> on_toggled;
 
-    charts::ChartGroup group() const { return group_; }
+    chart_style::ChartGroup group() const { return group_; }
     bool has_channels() const { return !series_.empty(); }
     std::size_t point_count() const;
     std::set<std::string> hidden() const;
@@ -79,16 +79,15 @@ private:
     // The newest bucket's extremes and reading, from `joint` (the body's last point) on.
     std::vector<history::Point> tail_points(const history::RunHistory& history, const Line& line,
                                             const QPointF* joint) const;
-    std::vector<charts::PhaseSpan> spans() const;
     void style_legend();
 
-    charts::ChartGroup group_;
+    chart_style::ChartGroup group_;
     bool overview_;
     QDateTimeAxis* x_axis_ = nullptr;
     QValueAxis* y_axis_ = nullptr;
     QValueAxis* y_right_ = nullptr;
     std::vector<Line> series_;
-    std::vector<history::PhaseBand> bands_;
+    std::vector<chart_style::PhaseSpan> bands_;
     double t0_ = 0.0;
     double t1_ = 1.0;
     double mark0_ = 0.0;

@@ -25,7 +25,7 @@ ChartsArea::ChartsArea(QWidget* parent) : QWidget(parent) {
     grid_ = new QGridLayout();
     grid_->setSpacing(2);
     outer->addLayout(grid_, 1);
-    for (auto g : charts::kChartGroups) {
+    for (auto g : chart_style::kChartGroups) {
         charts_.push_back(new ChartView(g, false, this));
         charts_.back()->on_toggled = [this] {
             if (last_) {
@@ -40,8 +40,8 @@ ChartsArea::ChartsArea(QWidget* parent) : QWidget(parent) {
     auto* label = new QLabel(tr("Whole run (min/max per interval):"), this);
     overview_choice_ = new QComboBox(this);
     overview_choice_->setObjectName(QStringLiteral("overviewGroup"));
-    for (auto g : charts::kChartGroups) {
-        overview_choice_->addItem(qs(charts::title(g)), qs(charts::key(g)));
+    for (auto g : chart_style::kChartGroups) {
+        overview_choice_->addItem(qs(chart_style::title(g)), qs(chart_style::key(g)));
     }
     bar->addWidget(label);
     bar->addWidget(overview_choice_);
@@ -152,7 +152,7 @@ void ChartsArea::set_overview_group(const QString& key) {
     }
 }
 
-std::size_t ChartsArea::point_count(charts::ChartGroup group) const {
+std::size_t ChartsArea::point_count(chart_style::ChartGroup group) const {
     for (auto* c : charts_) {
         if (c->group() == group) {
             return c->point_count();
@@ -165,7 +165,7 @@ std::size_t ChartsArea::overview_point_count() const {
     return overview_ ? overview_->point_count() : 0;
 }
 
-bool ChartsArea::has_chart(charts::ChartGroup group) const {
+bool ChartsArea::has_chart(chart_style::ChartGroup group) const {
     for (auto* c : charts_) {
         if (c->group() == group) {
             return c->has_channels();

@@ -7,8 +7,8 @@
 
 #include <QWidget>
 
+#include "app/chart_style/chart_group.hpp"
 #include "app/core/record/catalog.hpp"
-#include "app/charts/chart_group.hpp"
 #include "app/gui/history/run_history.hpp"
 
 class QComboBox;
@@ -41,9 +41,9 @@ public:
     void set_overview_group(const QString& key);
 
     // For tests and the status bar: the points currently in a group's detail chart.
-    std::size_t point_count(charts::ChartGroup group) const;
+    std::size_t point_count(chart_style::ChartGroup group) const;
     std::size_t overview_point_count() const;
-    bool has_chart(charts::ChartGroup group) const;
+    bool has_chart(chart_style::ChartGroup group) const;
 
 private:
     void layout_charts();

@@ -33,7 +33,7 @@
 namespace wattbench::gui::widgets {
 namespace {
 
-using charts::ChartGroup;
+using chart_style::ChartGroup;
 
 std::string temp_dir() {
     std::string templ = (std::filesystem::temp_directory_path() / "gui-window-XXXXXX").string();

@@ -1,10 +1,10 @@
-#include "app/charts/phase_bands.hpp"
+#include "app/chart_style/phase_bands.hpp"
 
 #include <algorithm>
 
 #include <QFontMetricsF>
 
-namespace wattbench::charts {
+namespace wattbench::chart_style {
 
 void paint_phase_bands(QPainter& painter, const TimeScale& scale,
                        const std::vector<PhaseSpan>& spans, const ChartPalette& palette) {
@@ -91,4 +91,4 @@ void paint_marked_span(QPainter& painter, const TimeScale& scale, double mark0, 
     painter.restore();
 }
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style

@@ -1,10 +1,10 @@
-#include "app/charts/chart_style.hpp"
+#include "app/chart_style/chart_style.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
 
-namespace wattbench::charts {
+namespace wattbench::chart_style {
 
 namespace {
 
@@ -129,4 +129,4 @@ std::pair<double, double> padded_range(double lo, double hi) {
     return {lo - pad, hi + pad};
 }
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style

@@ -9,7 +9,7 @@
 #include <QPen>
 #include <QString>
 
-namespace wattbench::charts {
+namespace wattbench::chart_style {
 
 // The colours a chart is drawn in. The GUI takes them from the application's palette (light or
 // dark); a report on paper uses print_palette(), so a chart exported for an article looks like the
@@ -59,4 +59,4 @@ QString time_format(double span_s);
 // around it instead of a zero-height axis. Qt Charts' applyNiceNumbers rounds it afterwards.
 std::pair<double, double> padded_range(double lo, double hi);
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style

@@ -1,6 +1,6 @@
-#include "app/charts/chart_group.hpp"
+#include "app/chart_style/chart_group.hpp"
 
-namespace wattbench::charts {
+namespace wattbench::chart_style {
 
 std::optional<ChartGroup> chart_group(drivers::api::Quantity q) {
     using drivers::api::Quantity;
@@ -59,4 +59,4 @@ std::string_view key(ChartGroup g) {
     return "";
 }
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style

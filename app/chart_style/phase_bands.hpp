@@ -1,32 +1,15 @@
 #pragma once
 
-#include <cmath>
-#include <limits>
-#include <string>
 #include <vector>
 
 #include <QFont>
 #include <QPainter>
 #include <QRectF>
 
-#include "app/charts/chart_style.hpp"
+#include "app/chart_style/chart_style.hpp"
+#include "app/chart_style/phase_span.hpp"
 
-namespace wattbench::charts {
-
-// One phase as a chart over time shades it: warm-up from `start`, averaging window from
-// `window_start` to `window_end`. Times are UTC seconds; NaN where the phase has not got there.
-struct PhaseSpan {
-    static constexpr double kOpen = std::numeric_limits<double>::quiet_NaN();
-
-    std::string name;
-    double start = kOpen;
-    double window_start = kOpen;
-    double window_end = kOpen;
-    double end = kOpen;
-
-    bool has_window() const { return !std::isnan(window_start); }
-    bool open() const { return std::isnan(end); }
-};
+namespace wattbench::chart_style {
 
 // Maps UTC seconds in [t0, t1] onto a plot rectangle's width.
 struct TimeScale {
@@ -52,4 +35,4 @@ void paint_phase_marks(QPainter& painter, const TimeScale& scale,
 void paint_marked_span(QPainter& painter, const TimeScale& scale, double mark0, double mark1,
                        const ChartPalette& palette);
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style

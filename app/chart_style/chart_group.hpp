@@ -5,7 +5,7 @@
 
 #include "drivers/api/quantity.hpp"
 
-namespace wattbench::charts {
+namespace wattbench::chart_style {
 
 // The charts over time, one per kind of figure a review shows: the GUI's live charts and the
 // report's time series group channels the same way.
@@ -22,4 +22,4 @@ std::optional<ChartGroup> chart_group(drivers::api::Quantity q);
 std::string_view title(ChartGroup g);  // "Temperatures [°C]"
 std::string_view key(ChartGroup g);    // stable name for settings and file names: "temperature"
 
-}  // namespace wattbench::charts
+}  // namespace wattbench::chart_style
