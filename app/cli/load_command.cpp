@@ -27,8 +27,8 @@
 #include "app/core/load/idle_load.hpp"
 #include "app/core/load/load_environment.hpp"
 #include "app/core/load/load_watchdog.hpp"
-#include "app/core/load/remote_load_line.hpp"
 #include "app/core/profile/duration.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 #include "app/core/version.hpp"
 
 // `wattbench load …` is the far end of a remote target: the controlling wattbench starts it
@@ -43,10 +43,11 @@ namespace wattbench::cli {
 namespace {
 
 namespace load = core::load;
+namespace remote = core::remote;
 
 // Writes one protocol line; false once nobody reads our output any more.
-bool emit(const load::RemoteLine& line) {
-    const std::string text = load::format_remote_line(line);
+bool emit(const remote::RemoteLine& line) {
+    const std::string text = remote::format_remote_line(line);
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(1, text.data() + done, text.size() - done);
@@ -62,15 +63,15 @@ bool emit(const load::RemoteLine& line) {
 }
 
 int fail(const std::string& message) {
-    emit(load::RemoteError{message});
-    emit(load::RemoteEnd{});
+    emit(remote::RemoteError{message});
+    emit(remote::RemoteEnd{});
     return kExitRunFailed;
 }
 
 int probe() {
     const auto facts = core::host::read_host_facts();
     const auto env = load::LoadEnvironment::local();
-    emit(load::RemoteHello{load::remote_protocol, core::kVersion});
+    emit(remote::RemoteHello{remote::remote_protocol, core::kVersion});
     const std::pair<const char*, std::string> list[] = {
         {"hostname", facts.hostname},
         {"cpu_model", facts.cpu_model},
@@ -81,13 +82,13 @@ int probe() {
         {"os", facts.os},
         {"memory_bytes", std::to_string(facts.memory_bytes)}};
     for (const auto& [key, value] : list) {
-        emit(load::RemoteFact{key, value});
+        emit(remote::RemoteFact{key, value});
     }
     for (const auto& c : env.topology.cpus) {
-        emit(load::RemoteCpu{c});
+        emit(remote::RemoteCpu{c});
     }
-    emit(load::RemoteAllowed{env.allowed_cpus});
-    return emit(load::RemoteEnd{}) ? kExitOk : kExitRunFailed;
+    emit(remote::RemoteAllowed{env.allowed_cpus});
+    return emit(remote::RemoteEnd{}) ? kExitOk : kExitRunFailed;
 }
 
 // Runs `l` and reports every `interval` until told to stop.
@@ -103,7 +104,7 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
     const int sigfd = ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
     ::signal(SIGPIPE, SIG_IGN);
 
-    if (!emit(load::RemoteHello{load::remote_protocol, core::kVersion})) {
+    if (!emit(remote::RemoteHello{remote::remote_protocol, core::kVersion})) {
         return kExitRunFailed;
     }
     load::CpuUtilDevice util(report_cpus);
@@ -113,7 +114,7 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
     if (auto err = l.start()) {
         return fail(*err);
     }
-    emit(load::RemoteReady{kind, l.cpus()});
+    emit(remote::RemoteReady{kind, l.cpus()});
 
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
@@ -146,7 +147,7 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
         }
         ++tick;
         const auto now = Clock::now();
-        load::RemoteStatus status;
+        remote::RemoteStatus status;
         status.dt = std::chrono::duration<double>(now - last).count();
         last = now;
         const auto polled = util.poll(now + interval);
@@ -161,14 +162,14 @@ int run_load(load::Load& l, const std::string& kind, const std::vector<int>& rep
         running = emit(status);
         if (const auto f = l.failure(); !f.empty() && !failure_told) {
             failure_told = true;
-            running = emit(load::RemoteError{f}) && running;
+            running = emit(remote::RemoteError{f}) && running;
         }
     }
     l.stop();
     if (const auto f = l.failure(); !f.empty() && !failure_told) {
-        emit(load::RemoteError{f});
+        emit(remote::RemoteError{f});
     }
-    emit(load::RemoteEnd{});
+    emit(remote::RemoteEnd{});
     return kExitOk;
 }
 

@@ -9,7 +9,9 @@
 #include "drivers/api/channel_spec.hpp"
 #include "drivers/api/device_error.hpp"
 #include "drivers/api/options.hpp"
+#include "drivers/api/ranging_device.hpp"
 #include "drivers/api/reading.hpp"
+#include "drivers/api/user_reading.hpp"
 
 namespace wattbench::drivers::api {
 
@@ -30,11 +32,6 @@ struct Notice {
     std::string phase_flag;  // empty: no flag; only counts inside an averaging window
     std::map<std::string, OptionValue> settings;  // empty: settings unchanged
 };
-
-// Steps of a ranging pre-pass (MLPerf: auto-range while the load runs, then fix the ranges
-// from what was seen). Core asks for `observe` when a phase's warm-up starts and `fix` just
-// before its averaging window opens.
-enum class RangingStep { observe, fix };
 
 // The outcome of one poll. `readings` may cover only some channels; channels a poll did not
 // report are recorded as `unavailable` by the sampler, so every grid tick leaves a row per
@@ -67,13 +64,12 @@ public:
     // Valid after a successful open().
     virtual DeviceIdentity identity() const = 0;
 
-    // Optional ranging capability. `wants_ranging()` is fixed from construction. Unlike every
-    // other call, request_ranging() and ranging_pending() come from core's runner thread while
-    // the sampler polls: an implementation only records the request (atomically), carries it
-    // out at the start of its next poll() and reports the ranges it set as a Notice.
-    virtual bool wants_ranging() const { return false; }
-    virtual void request_ranging(RangingStep /*step*/) {}
-    virtual bool ranging_pending() const { return false; }
+    // Capabilities beyond polling are asked for, never cast to (no RTTI across the driver
+    // boundary): each returns the device's implementation of that interface, usually `this`,
+    // or nullptr when it has none. The answer is fixed from construction, so core may ask from
+    // any thread, before open() and while the sampler polls.
+    virtual RangingDevice* ranging() { return nullptr; }
+    virtual UserReadDevice* user_read() { return nullptr; }
 };
 
 }  // namespace wattbench::drivers::api

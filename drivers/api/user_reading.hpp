@@ -6,9 +6,9 @@
 namespace wattbench::drivers::api {
 
 // A device whose readings come from a person reading its display: meters with no data
-// interface. A Device that also implements this is never polled; the engine asks the operator
-// for `channel` at the start and the end of every averaging window (Observer::on_prompt) and
-// records each answer as one reading stamped when it was given.
+// interface; offered through Device::user_read(). A Device that offers it is never polled; the
+// engine asks the operator for `channel` at the start and the end of every averaging window
+// (Observer::on_prompt) and records each answer as one reading stamped when it was given.
 class UserReadDevice {
 public:
     struct Question {

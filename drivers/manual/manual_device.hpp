@@ -10,7 +10,7 @@
 namespace wattbench::drivers::manual {
 
 // A meter read by a person (e.g. Voltcraft Energy Check 3000). It has channels but no data
-// interface: the engine does not poll it (api::UserReadDevice) and records the operator's
+// interface: the engine does not poll it (Device::user_read()) and records the operator's
 // answers instead, so samples.csv holds only real readings, not a row of `unavailable` per
 // tick. poll() exists for the Device contract and reports every channel unavailable.
 class ManualDevice final : public api::Device, public api::UserReadDevice {
@@ -22,6 +22,7 @@ public:
     api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
     void close() override {}
     api::DeviceIdentity identity() const override;
+    api::UserReadDevice* user_read() override { return this; }
 
     Question question() const override;
 

@@ -14,7 +14,7 @@ namespace wattbench::drivers::yokogawa {
 // meter up on open, then polls all items with one query per tick (once per completed update
 // on the WT300 set). Ranges are fixed, auto, or calibrated from each warm-up (MLPerf rule);
 // while a range is on auto it is read back every poll and a change is reported as a Notice.
-class YokogawaDevice : public api::Device {
+class YokogawaDevice : public api::Device, public api::RangingDevice {
 public:
     YokogawaDevice(Settings settings, std::unique_ptr<transport::Transport> transport);
     ~YokogawaDevice() override { close(); }
@@ -25,7 +25,7 @@ public:
     void close() override;
     api::DeviceIdentity identity() const override { return identity_; }
 
-    bool wants_ranging() const override { return settings_.calibrate; }
+    api::RangingDevice* ranging() override { return settings_.calibrate ? this : nullptr; }
     void request_ranging(api::RangingStep step) override;
     bool ranging_pending() const override { return ranging_pending_.load(); }
 

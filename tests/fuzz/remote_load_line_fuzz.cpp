@@ -3,13 +3,13 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
 // Arbitrary bytes, split at newlines, through the parser of the remote load stream. Every line
 // either parses or names an offset inside it; what parses formats to a line that parses again
 // as the same kind (when it fits the line limit).
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    using namespace wattbench::core::load;
+    using namespace wattbench::core::remote;
     std::string_view text(reinterpret_cast<const char*>(data), size);
     while (!text.empty()) {
         const std::size_t nl = text.find('\n');

@@ -163,7 +163,9 @@ private:
 
     struct DeviceSlot {
         std::unique_ptr<drivers::api::Device> device;  // until its sampler takes it
-        drivers::api::Device* raw = nullptr;           // for the thread-safe ranging calls
+        // The device's capabilities, asked for once; valid after its sampler took the device.
+        drivers::api::RangingDevice* ranging = nullptr;             // thread-safe calls only
+        drivers::api::UserReadDevice* user_read = nullptr;          // never handed to a sampler
         std::map<std::string, drivers::api::OptionValue> settings;  // last reported by a Notice
         bool opened = false;
         sampling::DeviceState state = sampling::DeviceState::connecting;
@@ -172,7 +174,7 @@ private:
     };
     std::vector<DeviceSlot> slots_;
     std::vector<std::unique_ptr<sampling::Sampler>> samplers_;
-    // Devices read by a person (drivers::api::UserReadDevice): no sampler, prompted instead.
+    // Devices read by a person (Device::user_read()): no sampler, prompted instead.
     std::vector<std::uint32_t> user_read_slots_;
 
     sampling::SampleQueue queue_;

@@ -8,7 +8,6 @@ namespace wattbench::core::load {
 
 namespace {
 
-
 // Threads of each core in CPU order, grouped per package in core order.
 std::map<int, std::vector<std::vector<int>>> cores_by_package(const std::vector<LogicalCpu>& cpus) {
     std::map<PhysicalCoreKey, std::vector<int>> cores;

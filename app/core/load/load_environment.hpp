@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "app/core/load/cpu_topology.hpp"
-#include "app/core/load/remote_target.hpp"
+
+namespace wattbench::core::remote {
+class RemoteTarget;
+}  // namespace wattbench::core::remote
 
 namespace wattbench::core::load {
 
@@ -21,7 +24,7 @@ struct LoadEnvironment {
         std::make_shared<std::atomic<std::uint64_t>>(0);
     // Set when the machine under test is a [target] reached over ssh: loads run there, and
     // topology and allowed_cpus are then the target's, as its probe reported them.
-    std::shared_ptr<const RemoteTarget> remote;
+    std::shared_ptr<const remote::RemoteTarget> remote;
 
     // The local machine: sysfs topology and sched_getaffinity.
     static LoadEnvironment local(const std::string& sysfs_root = "/sys");

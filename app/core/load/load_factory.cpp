@@ -12,7 +12,7 @@
 #include "app/core/load/idle_load.hpp"
 #include "app/core/load/remote_command.hpp"
 #include "app/core/load/remote_load.hpp"
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
 namespace wattbench::core::load {
 
@@ -121,7 +121,7 @@ Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment
                       "--kernel",
                       std::string(profile::to_string(s.kernel))};
             if (!s.cpus.empty()) {
-                r.args.insert(r.args.end(), {"--cpus", format_cpu_list(s.cpus)});
+                r.args.insert(r.args.end(), {"--cpus", remote::format_cpu_list(s.cpus)});
             }
             r.cpus = s.cpus;
             r.description = CpuLoad(std::move(s)).describe();

@@ -2,7 +2,8 @@
 
 namespace wattbench::core::load {
 
-CommandLoadSettings remote_command_settings(CommandLoadSettings s, const RemoteTarget& target) {
+CommandLoadSettings remote_command_settings(CommandLoadSettings s,
+                                            const remote::RemoteTarget& target) {
     std::vector<std::string> supervisor{"command"};
     if (s.options.shell) {
         supervisor.emplace_back("--shell");

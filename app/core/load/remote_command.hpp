@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/load/command_load.hpp"
-#include "app/core/load/remote_target.hpp"
+#include "app/core/remote/remote_target.hpp"
 
 namespace wattbench::core::load {
 
@@ -11,6 +11,7 @@ namespace wattbench::core::load {
 // runs ARGV in its own process group and ends the group (SIGTERM, then SIGKILL) when the ssh
 // session goes away, which is what stopping the local ssh process group does; its exit status
 // is the program's, so on_exit behaves as locally. env and cwd apply on the target.
-CommandLoadSettings remote_command_settings(CommandLoadSettings local, const RemoteTarget& target);
+CommandLoadSettings remote_command_settings(CommandLoadSettings local,
+                                            const remote::RemoteTarget& target);
 
 }  // namespace wattbench::core::load

@@ -2,9 +2,18 @@
 
 #include <fmt/format.h>
 
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
 namespace wattbench::core::load {
+
+using remote::parse_remote_line;
+using remote::RemoteEnd;
+using remote::RemoteError;
+using remote::RemoteLine;
+using remote::RemoteLineError;
+using remote::RemoteReady;
+using remote::RemoteStatus;
+using remote::SshSession;
 
 namespace {
 
@@ -15,7 +24,8 @@ std::string ssh_said(const SshSession& s) {
 
 }  // namespace
 
-RemoteLoad::RemoteLoad(std::shared_ptr<const RemoteTarget> target, RemoteLoadSettings settings,
+RemoteLoad::RemoteLoad(std::shared_ptr<const remote::RemoteTarget> target,
+                       RemoteLoadSettings settings,
                        std::shared_ptr<std::atomic<std::uint64_t>> disk_bytes)
     : target_(std::move(target)),
       settings_(std::move(settings)),

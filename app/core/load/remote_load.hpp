@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "app/core/load/load.hpp"
-#include "app/core/load/remote_target.hpp"
-#include "app/core/load/ssh_session.hpp"
+#include "app/core/remote/remote_target.hpp"
+#include "app/core/remote/ssh_session.hpp"
 
 namespace wattbench::core::load {
 
@@ -32,7 +32,7 @@ struct RemoteLoadSettings {
 // local one's do; losing the connection mid-phase ends the phase as failed.
 class RemoteLoad final : public Load {
 public:
-    RemoteLoad(std::shared_ptr<const RemoteTarget> target, RemoteLoadSettings settings,
+    RemoteLoad(std::shared_ptr<const remote::RemoteTarget> target, RemoteLoadSettings settings,
                std::shared_ptr<std::atomic<std::uint64_t>> disk_bytes = nullptr);
     ~RemoteLoad() override { stop(); }
 
@@ -52,11 +52,11 @@ private:
     // Handles one line; false when it ends the session's output.
     bool handle(const std::string& line);
 
-    std::shared_ptr<const RemoteTarget> target_;
+    std::shared_ptr<const remote::RemoteTarget> target_;
     RemoteLoadSettings settings_;
     std::shared_ptr<std::atomic<std::uint64_t>> disk_bytes_;
     std::function<void()> wake_;
-    std::unique_ptr<SshSession> session_;
+    std::unique_ptr<remote::SshSession> session_;
     std::thread reader_;
     std::atomic<bool> stopping_{false};
     std::atomic<pid_t> ssh_pid_{0};

@@ -33,7 +33,7 @@ TEST(ManualDriver, EnergyCounterChannelsAndQuestion) {
     EXPECT_EQ(dev.channels()[1].name, "power");
     ASSERT_TRUE(dev.channels()[1].accuracy);
     EXPECT_DOUBLE_EQ(dev.channels()[1].accuracy->of_reading, 0.015);
-    auto* reader = dynamic_cast<api::UserReadDevice*>(&dev);
+    auto* reader = dev.user_read();
     ASSERT_NE(reader, nullptr);
     EXPECT_EQ(reader->question().channel, 0u);
     EXPECT_EQ(reader->question().unit, "kWh");
@@ -51,7 +51,8 @@ TEST(ManualDriver, PowerReadingsHaveOnlyAPowerChannel) {
     ASSERT_EQ(dev.channels().size(), 1u);
     EXPECT_EQ(dev.channels()[0].name, "power");
     EXPECT_FALSE(dev.channels()[0].accuracy);
-    EXPECT_EQ(dynamic_cast<api::UserReadDevice&>(dev).question().unit, "W");
+    ASSERT_NE(dev.user_read(), nullptr);
+    EXPECT_EQ(dev.user_read()->question().unit, "W");
 }
 
 TEST(ManualDriver, BadOptionsAreNamed) {

@@ -216,21 +216,22 @@ TEST_P(YokogawaEndToEnd, CalibrateObservesThenFixesByTheMlperfRule) {
     auto made = builtin_registry().create(c);
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<api::Device>>(made));
     auto& device = *std::get<std::unique_ptr<api::Device>>(made);
-    ASSERT_TRUE(device.wants_ranging());
+    auto* ranging = device.ranging();
+    ASSERT_NE(ranging, nullptr);
     ASSERT_EQ(device.open(), std::nullopt);
     EXPECT_EQ(emulator.crest_factor(), 6);
     EXPECT_TRUE(emulator.current_auto());
-    device.request_ranging(api::RangingStep::observe);
-    EXPECT_TRUE(device.ranging_pending());
+    ranging->request_ranging(api::RangingStep::observe);
+    EXPECT_TRUE(ranging->ranging_pending());
     for (double amps : {0.3, 0.9, 0.6}) {
         emulator.amps = amps;
         ASSERT_FALSE(device.poll(Clock::now() + 1s).error);
     }
-    EXPECT_FALSE(device.ranging_pending());
-    device.request_ranging(api::RangingStep::fix);
+    EXPECT_FALSE(ranging->ranging_pending());
+    ranging->request_ranging(api::RangingStep::fix);
     auto r = device.poll(Clock::now() + 1s);
     ASSERT_FALSE(r.error) << r.error->message;
-    EXPECT_FALSE(device.ranging_pending());
+    EXPECT_FALSE(ranging->ranging_pending());
     // Crest factor 6: 230.1 V → the 300 V range; 1.1 × 0.9 A = 0.99 A → the 1 A range.
     EXPECT_FALSE(emulator.voltage_auto());
     EXPECT_FALSE(emulator.current_auto());

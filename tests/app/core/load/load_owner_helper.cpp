@@ -13,9 +13,10 @@
 #include <vector>
 
 #include "app/core/load/command_load.hpp"
-#include "app/core/load/ssh_executor.hpp"
+#include "app/core/remote/ssh_executor.hpp"
 
 namespace load = wattbench::core::load;
+namespace remote = wattbench::core::remote;
 
 int main(int argc, char** argv) {
     if (argc < 3) {
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     }
     const std::string mode = argv[1];
     std::unique_ptr<load::CommandLoad> command;
-    std::unique_ptr<load::SshSession> session;
+    std::unique_ptr<remote::SshSession> session;
     std::string error;
     // Started from a thread that has ended by the time of the kill, as a run's phase runner
     // does: whatever ties the load to the forking thread (PR_SET_PDEATHSIG) would end it here.
@@ -41,11 +42,11 @@ int main(int argc, char** argv) {
         } else {
             wattbench::core::profile::TargetSettings t;
             t.ssh = "target.invalid";
-            auto started = load::SshExecutor(t, argv[2]).start({"true"});
+            auto started = remote::SshExecutor(t, argv[2]).start({"true"});
             if (auto* e = std::get_if<std::string>(&started)) {
                 error = *e;
             } else {
-                session = std::move(std::get<std::unique_ptr<load::SshSession>>(started));
+                session = std::move(std::get<std::unique_ptr<remote::SshSession>>(started));
             }
         }
     }).join();

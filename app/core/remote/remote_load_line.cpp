@@ -1,4 +1,4 @@
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,7 +8,7 @@
 
 #include "app/core/load/cpu_list.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 namespace {
 
@@ -106,7 +106,7 @@ std::optional<std::vector<int>> cpu_list(std::string_view s) {
     if (s == "-") {
         return std::vector<int>{};
     }
-    return parse_cpu_list(s);
+    return load::parse_cpu_list(s);
 }
 
 // Fetches the fields a line kind needs and refuses any other.
@@ -364,4 +364,4 @@ std::string format_remote_line(const RemoteLine& line) {
     return std::visit(Visitor{}, line);
 }
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -1,4 +1,4 @@
-#include "app/core/load/remote_target.hpp"
+#include "app/core/remote/remote_target.hpp"
 
 #include <stdlib.h>
 
@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 RemoteTarget::RemoteTarget(profile::TargetSettings settings, std::string ssh_program)
     : ssh_(std::move(settings), std::move(ssh_program)) {
@@ -121,8 +121,8 @@ std::optional<std::string> RemoteTarget::probe() {
             who, settings().wattbench, r.exit_status, err_line.empty() ? "" : ": " + err_line);
     }
     std::sort(info_.topology.cpus.begin(), info_.topology.cpus.end(),
-              [](const LogicalCpu& a, const LogicalCpu& b) { return a.cpu < b.cpu; });
+              [](const load::LogicalCpu& a, const load::LogicalCpu& b) { return a.cpu < b.cpu; });
     return std::nullopt;
 }
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -7,10 +7,10 @@
 #include <variant>
 #include <vector>
 
-#include "app/core/load/ssh_session.hpp"
 #include "app/core/profile/target_settings.hpp"
+#include "app/core/remote/ssh_session.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 // What a remote command printed and how it ended.
 struct SshResult {
@@ -57,4 +57,4 @@ private:
     std::string control_path_;
 };
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

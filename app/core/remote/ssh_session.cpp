@@ -1,4 +1,4 @@
-#include "app/core/load/ssh_session.hpp"
+#include "app/core/remote/ssh_session.hpp"
 
 #include <poll.h>
 #include <signal.h>
@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <thread>
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 namespace {
 
@@ -31,7 +31,7 @@ int millis_until(SshSession::Clock::time_point deadline) {
 }  // namespace
 
 SshSession::SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd,
-                       std::unique_ptr<LoadWatchdog> watchdog)
+                       std::unique_ptr<load::LoadWatchdog> watchdog)
     : pid_(pid), in_(stdin_fd), out_(stdout_fd), err_(stderr_fd), watchdog_(std::move(watchdog)) {}
 
 SshSession::~SshSession() {
@@ -210,4 +210,4 @@ std::string SshSession::last_stderr_line() const {
     return {};
 }
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

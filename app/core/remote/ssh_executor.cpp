@@ -1,4 +1,4 @@
-#include "app/core/load/ssh_executor.hpp"
+#include "app/core/remote/ssh_executor.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 namespace {
 
@@ -109,7 +109,7 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
     }
     // Its own watchdog, not the caller's: a session is also used outside any load (probes,
     // utilisation), and its group ends with wattbench all the same.
-    auto watchdog = std::make_unique<LoadWatchdog>(std::chrono::seconds(1));
+    auto watchdog = std::make_unique<load::LoadWatchdog>(std::chrono::seconds(1));
     if (auto e = watchdog->start()) {
         close_pair(in);
         close_pair(out);
@@ -188,4 +188,4 @@ SshResult SshExecutor::run(const std::vector<std::string>& remote_argv,
     return result;
 }
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -1,8 +1,8 @@
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
 #include <gtest/gtest.h>
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 namespace {
 
 RemoteLine parsed(std::string_view text) {
@@ -116,4 +116,4 @@ TEST(RemoteLoadLine, BrokenLinesSayWhereAndWhy) {
 }
 
 }  // namespace
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -7,16 +7,16 @@
 #include <vector>
 
 #include "app/core/load/cpu_topology.hpp"
-#include "app/core/load/ssh_executor.hpp"
 #include "app/core/profile/target_settings.hpp"
+#include "app/core/remote/ssh_executor.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 // What `wattbench load probe` told about the target.
 struct RemoteTargetInfo {
     std::string version;                                     // of wattbench there
     std::vector<std::pair<std::string, std::string>> facts;  // hostname, cpu_model, kernel, …
-    CpuTopology topology;
+    load::CpuTopology topology;
     std::vector<int> allowed_cpus;  // its affinity mask there
 };
 
@@ -48,4 +48,4 @@ private:
     std::string control_dir_;  // private folder for the shared connection's socket
 };
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -10,11 +10,11 @@
 #include <thread>
 #include <vector>
 
-#include "app/core/load/remote_target.hpp"
-#include "app/core/load/ssh_session.hpp"
+#include "app/core/remote/remote_target.hpp"
+#include "app/core/remote/ssh_session.hpp"
 #include "drivers/api/device.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 // The run's `host` device when the machine under test is a remote target: the same channels
 // as CpuUtilDevice (cpu_util, cpuN_util, disk_write), but the utilisation is the target's, read
@@ -67,4 +67,4 @@ private:
     std::string lost_message_;
 };
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -10,7 +10,7 @@
 
 #include "app/core/load/load_watchdog.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 // One running `ssh` client, started by SshExecutor in its own process group, with its stdin, stdout
 // and stderr on pipes. Closing stdin is how the remote `wattbench load` is told to stop (it
@@ -25,7 +25,7 @@ public:
     // `watchdog` watches ssh's process group (the executor enrolled it); it is stopped once the
     // group is gone.
     SshSession(pid_t pid, int stdin_fd, int stdout_fd, int stderr_fd,
-               std::unique_ptr<LoadWatchdog> watchdog = nullptr);
+               std::unique_ptr<load::LoadWatchdog> watchdog = nullptr);
     ~SshSession();
     SshSession(const SshSession&) = delete;
     SshSession& operator=(const SshSession&) = delete;
@@ -66,7 +66,7 @@ private:
     std::string err_buf_;
     std::optional<int> status_;  // raw waitpid status
     std::mutex watchdog_mutex_;
-    std::unique_ptr<LoadWatchdog> watchdog_;
+    std::unique_ptr<load::LoadWatchdog> watchdog_;
 };
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

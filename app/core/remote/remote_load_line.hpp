@@ -10,7 +10,7 @@
 
 #include "app/core/load/cpu_topology.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 // The line protocol `wattbench load …` speaks on stdout, which the controlling wattbench reads
 // through ssh (docs/load-stream.md). One line per message, ASCII, `\n`-terminated:
@@ -44,7 +44,7 @@ struct RemoteFact {
     std::string value;
 };
 struct RemoteCpu {
-    LogicalCpu cpu;
+    load::LogicalCpu cpu;
 };
 struct RemoteAllowed {
     std::vector<int> cpus;
@@ -81,4 +81,4 @@ std::string format_remote_line(const RemoteLine& line);
 // "0,1,0": one entry per worker in order, "-" when empty.
 std::string format_cpu_list(const std::vector<int>& cpus);
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

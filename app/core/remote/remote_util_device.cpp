@@ -1,13 +1,13 @@
-#include "app/core/load/remote_util_device.hpp"
+#include "app/core/remote/remote_util_device.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "app/core/load/cpu_util_device.hpp"
-#include "app/core/load/remote_load_line.hpp"
+#include "app/core/remote/remote_load_line.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 
 using drivers::api::DeviceError;
 using drivers::api::ErrorKind;
@@ -21,7 +21,7 @@ RemoteUtilDevice::RemoteUtilDevice(std::shared_ptr<const RemoteTarget> target,
       disk_bytes_(std::move(disk_bytes)) {
     // Same channel table as the local device, so phases.csv, the achieved-load check and the
     // report read a remote run exactly like a local one.
-    channels_ = CpuUtilDevice(cpus_, "/proc/stat", disk_bytes_).channels();
+    channels_ = load::CpuUtilDevice(cpus_, "/proc/stat", disk_bytes_).channels();
 }
 
 std::chrono::milliseconds RemoteUtilDevice::report_interval_for(
@@ -172,4 +172,4 @@ drivers::api::DeviceIdentity RemoteUtilDevice::identity() const {
             target_->info().version};
 }
 
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote

@@ -1,5 +1,5 @@
 // The ssh executor and a remote cpu load against an OpenSSH server started on loopback.
-#include "app/core/load/ssh_executor.hpp"
+#include "app/core/remote/ssh_executor.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -11,11 +11,11 @@
 #include <thread>
 
 #include "app/core/load/remote_load.hpp"
-#include "app/core/load/remote_target.hpp"
-#include "app/core/load/remote_util_device.hpp"
+#include "app/core/remote/remote_target.hpp"
+#include "app/core/remote/remote_util_device.hpp"
 #include "tests/support/loopback_sshd.hpp"
 
-namespace wattbench::core::load {
+namespace wattbench::core::remote {
 namespace {
 
 using testing::LoopbackSshd;
@@ -225,11 +225,11 @@ TEST_F(LoopbackSsh, RemoteCpuLoadRunsThereAndStopsWithoutLeftovers) {
 
     RemoteUtilDevice util(target, {0}, 200ms);
     ASSERT_EQ(util.open(), std::nullopt);
-    RemoteLoadSettings s;
+    load::RemoteLoadSettings s;
     s.args = {"cpu", "--workers", "1", "--cpus", "0"};
     s.cpus = {0};
     s.description = "1 busy CPU thread";
-    RemoteLoad load(target, s);
+    load::RemoteLoad load(target, s);
     const auto t0 = std::chrono::steady_clock::now();
     ASSERT_EQ(load.start(), std::nullopt);
     const auto started_in = std::chrono::steady_clock::now() - t0;
@@ -261,9 +261,9 @@ TEST_F(LoopbackSsh, LosingTheTargetMidPhaseEndsThePhaseAsFailed) {
     auto t = sshd_->target();
     t.wattbench = WATTBENCH_BIN;
     auto target = std::make_shared<RemoteTarget>(t);
-    RemoteLoadSettings s;
+    load::RemoteLoadSettings s;
     s.args = {"cpu", "--workers", "1", "--intensity", "10"};
-    RemoteLoad load(target, s);
+    load::RemoteLoad load(target, s);
     std::atomic<int> woken{0};
     load.set_wake([&] { ++woken; });
     ASSERT_EQ(load.start(), std::nullopt);
@@ -294,11 +294,11 @@ TEST_F(LoopbackSsh, LoadFailingThereIsReportedBeforeThePhase) {
     auto t = sshd_->target();
     t.wattbench = WATTBENCH_BIN;
     auto target = std::make_shared<RemoteTarget>(t);
-    RemoteLoadSettings s;
+    load::RemoteLoadSettings s;
     // A file larger than the space allowed: the disk load refuses to start on the target.
     s.args = {"disk",        "--path", sshd_->dir() + "/disk", "--file-size", "2MiB",
               "--max-space", "1MiB"};
-    RemoteLoad load(target, s);
+    load::RemoteLoad load(target, s);
     const auto err = load.start();
     ASSERT_TRUE(err);
     EXPECT_NE(err->find("target '"), std::string::npos) << *err;
@@ -306,4 +306,4 @@ TEST_F(LoopbackSsh, LoadFailingThereIsReportedBeforeThePhase) {
 }
 
 }  // namespace
-}  // namespace wattbench::core::load
+}  // namespace wattbench::core::remote
