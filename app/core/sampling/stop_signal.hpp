@@ -27,6 +27,12 @@ public:
         cv_.wait_until(lock, tp, [&] { return stopped_.load() || pokes_ != seen; });
         return stopped_.load();
     }
+    // How often poke() was called: lets a test clock that sleeps in steps of its own tell a
+    // poke from its own time-outs.
+    unsigned long pokes() {
+        std::lock_guard lock(mutex_);
+        return pokes_;
+    }
     void poke() {
         {
             std::lock_guard lock(mutex_);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/engine/engine.hpp"
+#include "tests/support/step_clock.hpp"
 
 namespace wattbench::core::engine {
 namespace {
@@ -83,7 +84,7 @@ profile::Profile profile_with_bmc(milliseconds window) {
     profile::PhaseSettings ph;
     ph.name = "idle";
     ph.load = profile::LoadKind::idle;
-    ph.warmup = milliseconds(1500);  // the sampler's first reconnect comes after 500 ms
+    ph.warmup = milliseconds(1500);
     ph.window = window;
     p.phases.push_back(ph);
     return p;
@@ -102,9 +103,11 @@ struct Watch final : Observer {
             }
         }
     }
+    void on_finished(const RunFinished&) override { ended.store(true); }
     std::mutex m;
     std::size_t bmc_channels = 0;
     std::size_t bmc_power = 0;
+    std::atomic<bool> ended{false};
 };
 
 std::string read_text(const std::string& path) {
@@ -116,7 +119,8 @@ std::string read_text(const std::string& path) {
 
 TEST(EngineLateDevice, AnOptionalBmcThatComesBackLaterGetsItsChannelsRecorded) {
     auto reg = registry();
-    Engine engine(reg);
+    tests::StepClock clock;
+    Engine engine(reg, clock);
     Watch watch;
     engine.add_observer(&watch);
     RunOptions opt;
@@ -126,10 +130,16 @@ TEST(EngineLateDevice, AnOptionalBmcThatComesBackLaterGetsItsChannelsRecorded) {
     ASSERT_FALSE(engine.prepare(profile_with_bmc(milliseconds(400)), opt));
     EXPECT_TRUE(engine.catalog().devices[0].channels.empty());
     engine.start();
+    // The runner and the samplers of the BMC and the built-in host device.
+    ASSERT_TRUE(clock.run_until([&] { return watch.ended.load(); }, 3));
     const auto result = engine.wait();
     EXPECT_EQ(result.status, RunStatus::completed);
     EXPECT_EQ(watch.bmc_channels, 2u);
-    EXPECT_GT(watch.bmc_power, 10u);
+    // Back at the sampler's first reconnect, on its first tick, then polled on every tick up to
+    // the window's end at 1900 ms (96 ticks); that last tick is also the instant the run stops
+    // its samplers, so it may go unpolled.
+    EXPECT_GE(watch.bmc_power, 95u);
+    EXPECT_LE(watch.bmc_power, 96u);
 
     const auto samples = read_text(opt.out_dir + "/samples.csv");
     EXPECT_NE(samples.find(",window,bmc,dcmi_power,187,W,ok\n"), std::string::npos);

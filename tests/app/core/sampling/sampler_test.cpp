@@ -10,6 +10,7 @@
 
 #include "tests/support/fake_clock.hpp"
 #include "tests/support/fake_device.hpp"
+#include "tests/support/step_clock.hpp"
 
 namespace wattbench::core::sampling {
 namespace {
@@ -361,15 +362,18 @@ TEST(Sampler, AMissedTickOrTwoIsNotAnEvent) {
     EXPECT_FALSE(has_event(listener, "no reading for"));
 }
 
-// Real threads and the real clock: a device that hangs in every poll does not delay another.
+// A device that hangs in every poll does not delay another: each sampler polls on a thread of
+// its own. The hang is on the step clock (300 ms a poll), so the other device's ticks are
+// counted exactly; samplers sharing a thread would leave it far fewer polls.
 TEST(Sampler, ASlowDeviceDoesNotDelayAnother) {
-    const auto& clock = steady_clock();
+    tests::StepClock clock;
     SampleQueue queue;
     StageBoard board;
     Listener listener;
+    StopSignal hang_over;
     auto slow = std::make_unique<FakeDevice>(std::vector{tests::channel("s")});
-    slow->on_poll = [](auto) {
-        std::this_thread::sleep_for(milliseconds(300));
+    slow->on_poll = [&](auto) {
+        clock.sleep_until(clock.now() + milliseconds(300), hang_over);
         return PollResult{{}, DeviceError{ErrorKind::timeout, "no answer"}};
     };
     auto fast = std::make_unique<FakeDevice>(std::vector{tests::channel("f")});
@@ -381,15 +385,18 @@ TEST(Sampler, ASlowDeviceDoesNotDelayAnother) {
     c2.device_index = 1;
     Sampler a(c, std::move(slow), clock, queue, board, listener);
     Sampler b(c2, std::move(fast), clock, queue, board, listener);
+    const auto start = clock.now();
     a.start();
     b.start();
-    std::this_thread::sleep_for(milliseconds(500));
+    EXPECT_TRUE(clock.run_until([&] { return clock.now() - start >= milliseconds(500); }, 2));
+    hang_over.request();
     a.request_stop();
     b.request_stop();
     a.join();
     b.join();
-    EXPECT_GE(b.counters().polls, 20u);
+    EXPECT_EQ(b.counters().polls, 26u);  // the ticks at 0, 20, … 500 ms
     EXPECT_EQ(b.counters().missed_ticks, 0u);
+    EXPECT_GT(a.counters().missed_ticks, 0u);
 }
 
 PollResult reads(std::initializer_list<drivers::api::Reading> readings) {
