@@ -6,10 +6,9 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/commands.hpp"
-#include "app/cli/output_text.hpp"
-#include "app/cli/rendered_report.hpp"
+#include "app/cli/report_exit.hpp"
 #include "app/core/report/comparison.hpp"
-#include "app/core/report/comparison_report.hpp"
+#include "app/core/report/report_output.hpp"
 #include "app/core/report/run_data.hpp"
 
 namespace wattbench::cli {
@@ -39,23 +38,13 @@ int run_compare(const CompareArgs& args) {
         fmt::print(stderr, "wattbench: cannot compare: {}\n", *refusal);
         return kExitUsage;
     }
-    const auto& comparison = std::get<core::report::Comparison>(compared);
-    if (rendered_format(args.format) || (!args.charts.empty() && !rendering_available())) {
-        return write_rendered_comparison(comparison, args.format, args.output, args.charts);
+    const auto format = core::report::report_format(args.format);
+    if (!format) {
+        fmt::print(stderr, "wattbench: unknown report format '{}'\n", args.format);
+        return kExitUsage;
     }
-    std::string text;
-    if (args.format == "md") {
-        text = core::report::render_comparison_markdown(comparison);
-    } else if (args.format == "csv") {
-        text = core::report::render_comparison_csv(comparison);
-    } else {
-        text = core::report::render_comparison_json(comparison);
-    }
-    const int rc = write_output(text, args.output);
-    if (rc != kExitOk || args.charts.empty()) {
-        return rc;
-    }
-    return write_rendered_comparison(comparison, "", "", args.charts);
+    return report_exit(core::report::write_comparison(std::get<core::report::Comparison>(compared),
+                                                      {*format, args.output, args.charts}));
 }
 
 }  // namespace

@@ -259,6 +259,10 @@ void convert(Lines& in, std::string& out) {
 
 }  // namespace
 
+std::string markdown_inline_html(std::string_view text) {
+    return inline_html(trim(text));
+}
+
 std::string section_id(std::string_view heading) {
     std::string id;
     for (const char c : heading) {

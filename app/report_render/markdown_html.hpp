@@ -13,6 +13,10 @@ namespace wattbench::report_render {
 // "valid" and a list item naming an **error** or a warning get a class a stylesheet can colour.
 std::string markdown_to_html(std::string_view markdown);
 
+// One line of Markdown text (a heading's): trimmed, **bold** and `code` as HTML, the rest
+// escaped.
+std::string markdown_inline_html(std::string_view text);
+
 // "Power versus load" -> "power-versus-load".
 std::string section_id(std::string_view heading);
 

@@ -1,12 +1,16 @@
 #include "app/report_render/report_document.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/comparison_report.hpp"
 #include "app/core/report/manifest_fields.hpp"
-#include "app/core/report/markdown_report.hpp"
+#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
+#include "app/core/report/report_sections.hpp"
 #include "app/core/report/value_format.hpp"
 #include "app/report_render/html_text.hpp"
 #include "app/report_render/markdown_html.hpp"
@@ -17,9 +21,19 @@ namespace report = core::report;
 
 namespace {
 
-// Long sections start a printed page; the short ones between them follow on.
-constexpr const char* kPageBreakBefore[] = {"power-versus-load", "time-series", "phase-details",
-                                            "environment", "appendix-the-profile-as-run"};
+// Long sections start a printed page; the short ones between them follow on. (The time
+// series, which has no section of the text reports, starts one too.)
+bool starts_page(core::report::SectionId id) {
+    using core::report::SectionId;
+    return id == SectionId::power_curve || id == SectionId::phase_details ||
+           id == SectionId::environment || id == SectionId::profile;
+}
+
+std::string heading_html(std::string_view anchor, bool new_page, std::string_view text) {
+    return fmt::format("<h2 id=\"{}\"{}>{}</h2>\n", anchor,
+                       new_page ? " style=\"page-break-before: always\"" : "",
+                       markdown_inline_html(text));
+}
 
 std::string figure(std::size_t index, const ReportChart& chart, const ChartEmbed& embed) {
     std::string out = "<figure class=\"chart\" id=\"chart-" + html_escape(chart.key()) + "\">\n";
@@ -34,26 +48,6 @@ std::string figure(std::size_t index, const ReportChart& chart, const ChartEmbed
     }
     out += "\n</figure>\n";
     return out;
-}
-
-// Where the section with this id ends: before the next h2, else at the end.
-std::size_t section_end(const std::string& html, const std::string& id) {
-    const auto start = html.find("<h2 id=\"" + id + "\"");
-    if (start == std::string::npos) {
-        return std::string::npos;
-    }
-    const auto next = html.find("<h2", start + 4);
-    return next == std::string::npos ? html.size() : next;
-}
-
-void break_pages(std::string& html) {
-    for (const char* id : kPageBreakBefore) {
-        const std::string tag = "<h2 id=\"" + std::string(id) + "\"";
-        const auto at = html.find(tag);
-        if (at != std::string::npos) {
-            html.insert(at + tag.size(), " style=\"page-break-before: always\"");
-        }
-    }
 }
 
 std::string verdict_banner(const report::RunValidity& v) {
@@ -74,50 +68,66 @@ std::string verdict_banner(const report::RunValidity& v) {
 }  // namespace
 
 std::string report_title(const report::ReportContent& content) {
-    std::string name =
-        report::text_of(report::member(report::member(content.run.manifest, "run"), "name"))
-            .value_or("");
-    return name.empty() ? content.run.dir : name;
+    return content.title;
 }
 
 std::string report_body(const report::ReportContent& content, const ChartList& charts,
                         const ChartEmbed& embed) {
-    std::string html = markdown_to_html(report::render_markdown(content));
-
-    const auto h1_end = html.find("</h1>\n");
-    const auto banner_at = h1_end == std::string::npos ? 0 : h1_end + 6;
-    html.insert(banner_at, verdict_banner(content.validity));
-
+    using report::SectionId;
+    const auto sections = report::report_sections(content);
+    auto has = [&](SectionId id) {
+        return std::any_of(sections.begin(), sections.end(),
+                           [&](const report::ReportSection& s) { return s.id == id; });
+    };
     std::string curve;
     std::string series;
     for (std::size_t i = 0; i < charts.size(); ++i) {
         (charts[i]->key() == "power-vs-load" ? curve : series) += figure(i, *charts[i], embed);
     }
-    if (!curve.empty()) {
-        const auto at = section_end(html, "power-versus-load");
-        if (at != std::string::npos) {
-            html.insert(at, curve);
-        } else {
-            series.insert(0, curve);
-        }
+    if (!has(SectionId::power_curve)) {
+        series.insert(0, curve);
+        curve.clear();
     }
     if (!series.empty()) {
-        series.insert(0,
-                      "<h2 id=\"time-series\">Time series</h2>\n<p>The whole run: each line is "
-                      "the mean of its time slice, the band around it the lowest and highest "
-                      "reading in it. Phases are shaded (warm-up light, averaging window darker, "
-                      "dashed edges); sensor limits are dash-dotted.</p>\n");
-        std::size_t at = std::string::npos;
-        for (const char* after : {"power-versus-load", "validity", "summary"}) {
-            at = section_end(html, after);
-            if (at != std::string::npos) {
-                break;
-            }
-        }
-        html.insert(at == std::string::npos ? html.size() : at, series);
+        series.insert(0, heading_html("time-series", true, "Time series") +
+                             "<p>The whole run: each line is the mean of its time slice, the band "
+                             "around it the lowest and highest reading in it. Phases are shaded "
+                             "(warm-up light, averaging window darker, dashed edges); sensor "
+                             "limits are dash-dotted.</p>\n");
     }
-    break_pages(html);
-    return html;
+    // The time series follow the power curve, else the validity, else the summary.
+    SectionId series_after = SectionId::title;
+    for (const SectionId after :
+         {SectionId::power_curve, SectionId::validity, SectionId::summary}) {
+        if (has(after)) {
+            series_after = after;
+            break;
+        }
+    }
+    std::string html;
+    for (const auto& section : sections) {
+        switch (section.id) {
+            case SectionId::title:
+                html += "<h1>" + markdown_inline_html(report::one_line(section.heading)) +
+                        "</h1>\n" + verdict_banner(content.validity);
+                break;
+            case SectionId::incomplete:
+                break;
+            default:
+                html += heading_html(report::section_anchor(section.id), starts_page(section.id),
+                                     section.heading);
+                break;
+        }
+        html += markdown_to_html(section.body);
+        if (section.id == SectionId::power_curve) {
+            html += curve;
+        }
+        if (section.id == series_after) {
+            html += series;
+            series.clear();
+        }
+    }
+    return html + series;
 }
 
 std::vector<std::string> comparison_names(const report::Comparison& comparison) {

@@ -12,9 +12,11 @@ namespace wattbench::report_render {
 // for a vector drawing.
 using ChartEmbed = std::function<std::string(std::size_t index, const ReportChart& chart)>;
 
-// The body of a run's report: the Markdown report's content as HTML (markdown_to_html), a
-// verdict banner under the title, the power-versus-load chart in its section and the charts over
-// time in a "Time series" section after it. `charts` comes from report_charts(content).
+// The body of a run's report, section by section (report_sections): headings and anchors from
+// the section's id, its body's blocks as HTML (markdown_to_html), a verdict banner under the
+// title, the power-versus-load chart at the end of its section and the charts over time in a
+// "Time series" section after it. Charts and page breaks go by section id, never by heading
+// text. `charts` comes from report_charts(content).
 std::string report_body(const core::report::ReportContent& content, const ChartList& charts,
                         const ChartEmbed& embed);
 std::string report_title(const core::report::ReportContent& content);

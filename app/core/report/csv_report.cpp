@@ -1,13 +1,12 @@
 #include "app/core/report/csv_report.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "app/core/record/csv.hpp"
 #include "app/core/report/manifest_fields.hpp"
-#include "app/core/report/performance.hpp"
 #include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
@@ -59,19 +58,17 @@ std::string validity_row(std::string_view label, const std::vector<std::string>&
 }
 
 std::string validity_csv(const ReportContent& content) {
-    const auto& columns = content.summary.columns;
-    const auto wall = wall_power_channel(content.run);
     std::vector<std::string> verdict;
     std::vector<std::string> coverage;
     std::vector<std::string> uncertainty;
     std::vector<std::string> flags;
     std::vector<std::string> failed;
-    for (const PhaseView* phase : columns) {
-        const auto judged =
-            std::find_if(content.validity.phases.begin(), content.validity.phases.end(),
-                         [&](const PhaseValidity& v) { return v.phase == phase->name; });
+    for (const PhaseView* phase : content.summary.columns) {
+        const PhaseFigures* figures = content.figures_of(phase->name);
+        const PhaseValidity* judged = figures != nullptr ? figures->validity : nullptr;
         std::string rules;
-        if (judged != content.validity.phases.end()) {
+        std::string u;
+        if (judged != nullptr) {
             verdict.emplace_back(severity_name(judged->verdict));
             for (const auto& f : failed_rules(*judged)) {
                 if (!rules.empty()) {
@@ -80,33 +77,23 @@ std::string validity_csv(const ReportContent& content) {
                 rules += fmt::format("{}: {}", f.severity == Severity::error ? "error" : "warning",
                                      f.text());
             }
+            if (judged->uncertainty) {
+                u = format_fixed(*judged->uncertainty * 100.0, 2);
+            }
         } else {
             verdict.emplace_back();
         }
         failed.push_back(std::move(rules));
-        double lowest = 1.0;
-        std::string u;
-        std::string f;
-        for (const PhaseRow* row : phase->rows) {
-            lowest = std::min(lowest, row->coverage);
-            if (wall && row->device == wall->device && row->channel == wall->channel &&
-                std::isfinite(row->uncertainty)) {
-                u = format_fixed(row->uncertainty * 100.0, 2);
-            }
-            if (f.empty()) {
-                f = row->flags;
-            }
-        }
-        coverage.push_back(format_fixed(lowest * 100.0, 1));
         uncertainty.push_back(std::move(u));
-        flags.push_back(std::move(f));
+        coverage.push_back(format_fixed(
+            (figures != nullptr ? figures->lowest_coverage : std::nullopt).value_or(1.0) * 100.0,
+            1));
+        flags.push_back(figures != nullptr ? figures->flags : std::string());
     }
     std::string out;
     out += validity_row("Verdict", verdict);
     out += validity_row("Coverage [%] (lowest channel)", coverage);
-    out += validity_row(wall ? fmt::format("Uncertainty [%] ({}/{})", wall->device, wall->channel)
-                             : std::string("Uncertainty [%]"),
-                        uncertainty);
+    out += validity_row("Uncertainty [%] (highest channel)", uncertainty);
     out += validity_row("Flags", flags);
     out += validity_row("Rules not met", failed);
     return out;

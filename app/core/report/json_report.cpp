@@ -102,9 +102,14 @@ Json validity_object(const RunValidity& v) {
                 {"detail", c.detail},
             });
         }
-        phases.push_back(Json{{"phase", p.phase},
-                              {"verdict", severity_name(p.verdict)},
-                              {"checks", std::move(checks)}});
+        phases.push_back(Json{
+            {"phase", p.phase},
+            {"verdict", severity_name(p.verdict)},
+            {"uncertainty",
+             p.uncertainty && std::isfinite(*p.uncertainty) ? Json(*p.uncertainty) : Json(nullptr)},
+            {"uncertainty_channel",
+             p.uncertainty_channel.empty() ? Json(nullptr) : Json(p.uncertainty_channel)},
+            {"checks", std::move(checks)}});
     }
     const auto& l = v.limits;
     return Json{
@@ -198,9 +203,9 @@ std::string render_json(const ReportContent& content) {
     const RunData& run = content.run;
     Json phases = Json::array();
     const auto& views = content.phases;
-    const auto perf = phase_performance(run, views);
-    const auto wall = wall_power_channel(run);
-    const auto noise = noise_rows(run, views);
+    const auto& perf = content.performance;
+    const auto& wall = content.wall_power;
+    const auto& noise = content.noise;
     for (const auto& p : views) {
         Json channels = Json::object();
         for (const PhaseRow* row : p.rows) {

@@ -1,5 +1,6 @@
 #include "app/core/report/report_content.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "app/core/report/manifest_fields.hpp"
@@ -51,17 +52,69 @@ void take_window_states(std::vector<PhaseRow>& rows, const SamplesScan& samples)
     }
 }
 
+std::optional<double> lowest_coverage(const PhaseView& phase) {
+    std::optional<double> low;
+    for (const PhaseRow* row : phase.rows) {
+        if (!low || row->coverage < *low) {
+            low = row->coverage;
+        }
+    }
+    return low;
+}
+
+std::string phase_flags(const RunData& run, const PhaseView& phase) {
+    for (const PhaseRow* row : phase.rows) {
+        if (!row->flags.empty()) {
+            return row->flags;
+        }
+    }
+    std::string flags;
+    if (const auto* list = member(find_phase(run.manifest, phase.name), "flags");
+        list && list->is_array()) {
+        for (const auto& f : *list) {
+            flags += (flags.empty() ? "" : ";") + text_of(&f).value_or("?");
+        }
+    }
+    return flags;
+}
+
+std::vector<PhaseFigures> phase_figures(const ReportContent& content) {
+    std::vector<PhaseFigures> out;
+    for (const auto& phase : content.phases) {
+        const auto judged =
+            std::find_if(content.validity.phases.begin(), content.validity.phases.end(),
+                         [&](const PhaseValidity& v) { return v.phase == phase.name; });
+        out.push_back({&phase, judged == content.validity.phases.end() ? nullptr : &*judged,
+                       lowest_coverage(phase), phase_flags(content.run, phase)});
+    }
+    return out;
+}
+
 }  // namespace
+
+const PhaseFigures* ReportContent::figures_of(std::string_view name) const {
+    const auto found = std::find_if(figures.begin(), figures.end(),
+                                    [&](const PhaseFigures& f) { return f.phase->name == name; });
+    return found == figures.end() ? nullptr : &*found;
+}
 
 std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples) {
     auto content = std::make_unique<ReportContent>();
     content->run = std::move(run);
     content->samples = std::move(samples);
+    content->title = text_of(member(member(content->run.manifest, "run"), "name")).value_or("");
+    if (content->title.empty()) {
+        content->title = content->run.dir;
+    }
     take_window_states(content->run.rows, content->samples);
     content->phases = run_phases(content->run);
     content->summary = build_summary(content->run, content->phases);
     add_review_rows(content->summary, content->run, content->phases);
     content->validity = judge_run(content->run, content->phases, content->samples);
+    content->figures = phase_figures(*content);
+    content->wall_power = wall_power_channel(content->run);
+    content->performance = phase_performance(content->run, content->phases);
+    content->noise = noise_rows(content->run, content->phases);
     content->curve = power_curve(content->run, content->phases);
     content->thresholds = threshold_lines(content->run.manifest);
     return content;

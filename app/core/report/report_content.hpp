@@ -3,9 +3,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
+#include "app/core/report/background_noise.hpp"
+#include "app/core/report/performance.hpp"
 #include "app/core/report/power_curve.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
@@ -24,16 +27,36 @@ struct ThresholdLine {
     double value = 0.0;
 };
 
+// The figures of one phase that more than one format shows beside its verdict.
+struct PhaseFigures {
+    const PhaseView* phase = nullptr;
+    const PhaseValidity* validity = nullptr;  // its entry in ReportContent::validity
+    // The lowest coverage of its channels (one channel missing readings is enough to doubt the
+    // window); empty without rows.
+    std::optional<double> lowest_coverage;
+    // ';'-separated, from phases.csv (the same on each of the phase's rows), else from the
+    // manifest's phase entry.
+    std::string flags;
+};
+
 // Everything a report of one run shows, computed once without Qt: the Markdown, CSV and JSON
-// writers and the Qt (HTML/PDF/PNG/SVG) renderer all draw from it.
+// writers and the Qt (HTML/PDF/PNG/SVG) renderer all draw from it and compute nothing.
 struct ReportContent {
     RunData run;
+    std::string title;              // the manifest's run name, else the run directory
     std::vector<PhaseView> phases;  // points into `run`
     SummaryTable summary;           // points into `phases`
     SamplesScan samples;
     RunValidity validity;
+    std::vector<PhaseFigures> figures;  // one per phase, in phase order; points into the above
+    std::optional<WallPower> wall_power;
+    std::vector<PhasePerformance> performance;  // points into `phases`
+    std::vector<NoiseRow> noise;                // points into `phases` and `run`
     std::optional<PowerCurve> curve;
     std::vector<ThresholdLine> thresholds;
+
+    // The figures of the phase `name`; null when there is no such phase.
+    const PhaseFigures* figures_of(std::string_view name) const;
 
     ReportContent() = default;
     ReportContent(const ReportContent&) = delete;  // `phases` and `summary` point inside

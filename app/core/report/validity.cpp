@@ -185,6 +185,10 @@ private:
             }
             return;
         }
+        if (!result_.uncertainty || row.uncertainty > *result_.uncertainty) {
+            result_.uncertainty = row.uncertainty;
+            result_.uncertainty_channel = name;
+        }
         const bool pass = row.uncertainty <= limits_.max_uncertainty;
         add("uncertainty", name, pass ? Severity::ok : Severity::error,
             std::isfinite(row.uncertainty)

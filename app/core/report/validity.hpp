@@ -42,6 +42,12 @@ struct PhaseValidity {
     std::string phase;
     Severity verdict = Severity::ok;    // the worst of its checks
     std::vector<ValidityCheck> checks;  // every rule that was applied, passed or not
+    // What the uncertainty rule judged the phase by, the one figure every format shows: the
+    // largest relative uncertainty of the channels it checked (+inf when a mean was 0 or
+    // missing), and that channel. Empty when it checked none (a machine-off phase, a meter
+    // without declared accuracy).
+    std::optional<double> uncertainty;
+    std::string uncertainty_channel;  // "wattmeter/power"
 };
 
 struct RunValidity {

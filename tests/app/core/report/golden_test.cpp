@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 // Each folder under cases/ is a run directory (manifest.json, phases.csv, samples.csv where the
 // run had one) with the three
 // reports it must render to, byte for byte. WATTBENCH_UPDATE_GOLDEN=1 rewrites the expected
-// files instead; read the diff before keeping it.
+// files instead, and fails: a run that rewrote them has proven nothing, so it can never pass CI
+// unnoticed. Read the diff, then run again without the variable.
 const fs::path kCases = fs::path(WATTBENCH_TEST_DATA) / "cases";
 
 std::vector<std::string> case_names() {
@@ -58,7 +59,11 @@ TEST_P(GoldenReport, RendersAsExpected) {
     const char* update = std::getenv("WATTBENCH_UPDATE_GOLDEN");
     for (const auto& [file, text] : rendered) {
         if (update != nullptr && std::string(update) == "1") {
+            const bool changed = !fs::exists(dir / file) || read(dir / file) != text;
             std::ofstream(dir / file, std::ios::binary) << text;
+            ADD_FAILURE() << "WATTBENCH_UPDATE_GOLDEN=1: rewrote " << (dir / file)
+                          << (changed ? " (changed)" : " (unchanged)")
+                          << "; check the diff and run again without it";
             continue;
         }
         ASSERT_TRUE(fs::exists(dir / file)) << (dir / file);

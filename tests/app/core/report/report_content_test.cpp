@@ -1,10 +1,16 @@
 #include "app/core/report/report_content.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
+#include "app/core/report/csv_report.hpp"
+#include "app/core/report/json_report.hpp"
+#include "app/core/report/markdown_report.hpp"
 
 namespace wattbench::core::report {
 namespace {
@@ -93,6 +99,68 @@ TEST_F(ReportContentTest, ThresholdLinesFromTheChannelTables) {
     EXPECT_EQ(lines[0].value, 85.0);
     EXPECT_EQ(lines[1].label, "upper critical");
     EXPECT_EQ(lines[1].channel, "cpu_temp");
+}
+
+PhaseRow power_row(const std::string& phase, const std::string& device, double mean,
+                   double uncertainty) {
+    PhaseRow row;
+    row.phase = phase;
+    row.load = "idle";
+    row.device = device;
+    row.channel = "power";
+    row.unit = "W";
+    row.mean = mean;
+    row.samples = 10;
+    row.coverage = 1.0;
+    row.uncertainty = uncertainty;
+    return row;
+}
+
+// The uncertainty every format shows beside a phase's verdict is the one the verdict was judged
+// by: the largest of the channels the rule checked, not the wall meter's alone (the CSV showed
+// only that one, the Markdown the wall meter's when it had one).
+TEST(ReportContentFigures, EveryFormatShowsTheUncertaintyTheVerdictUsed) {
+    RunData run;
+    run.manifest = nlohmann::json::parse(R"({
+        "run": {"name": "u", "status": "completed"},
+        "devices": [{"id": "wm", "channels": [{"name": "power", "unit": "W"}]},
+                    {"id": "pdu", "channels": [{"name": "power", "unit": "W"}]}],
+        "phases": [{"name": "idle", "load": "idle", "status": "done"}]})");
+    run.rows = {power_row("idle", "wm", 70.0, 0.004), power_row("idle", "pdu", 70.0, 0.015)};
+    const auto content = report_content_from(std::move(run), SamplesScan{});
+    ASSERT_EQ(content->validity.phases.size(), 1U);
+    const auto& judged = content->validity.phases[0];
+    EXPECT_EQ(judged.verdict, Severity::error);
+    ASSERT_TRUE(judged.uncertainty.has_value());
+    EXPECT_DOUBLE_EQ(*judged.uncertainty, 0.015);
+    EXPECT_EQ(judged.uncertainty_channel, "pdu/power");
+
+    const std::string markdown = render_markdown(*content);
+    EXPECT_NE(markdown.find("| idle  | invalid |  100.0 % |      1.50 % |"), std::string::npos)
+        << markdown;
+    EXPECT_EQ(markdown.find("0.40 %"), std::string::npos) << markdown;
+    EXPECT_NE(render_csv(*content).find("\nUncertainty [%] (highest channel),1.50,\n"),
+              std::string::npos)
+        << render_csv(*content);
+    const auto json = nlohmann::json::parse(render_json(*content));
+    EXPECT_DOUBLE_EQ(json["validity"]["phases"][0]["uncertainty"].get<double>(), 0.015);
+    EXPECT_EQ(json["validity"]["phases"][0]["uncertainty_channel"], "pdu/power");
+}
+
+// A machine-off phase is not held to the uncertainty limit, so it shows no uncertainty.
+TEST(ReportContentFigures, AMachineOffPhaseShowsNoUncertainty) {
+    RunData run;
+    run.manifest = nlohmann::json::parse(R"({
+        "run": {"name": "u", "status": "completed"},
+        "devices": [{"id": "wm", "channels": [{"name": "power", "unit": "W"}]}],
+        "phases": [{"name": "room", "load": "idle", "status": "done", "background": true}]})");
+    run.rows = {power_row("room", "wm", 0.5, 0.2)};
+    const auto content = report_content_from(std::move(run), SamplesScan{});
+    ASSERT_EQ(content->validity.phases.size(), 1U);
+    EXPECT_FALSE(content->validity.phases[0].uncertainty.has_value());
+    EXPECT_NE(render_csv(*content).find("\nUncertainty [%] (highest channel),,\n"),
+              std::string::npos)
+        << render_csv(*content);
 }
 
 }  // namespace

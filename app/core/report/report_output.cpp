@@ -1,0 +1,98 @@
+#include "app/core/report/report_output.hpp"
+
+#include <array>
+#include <cstdio>
+#include <system_error>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "app/core/record/output_file.hpp"
+#include "app/core/report/comparison_report.hpp"
+#include "app/core/report/csv_report.hpp"
+#include "app/core/report/json_report.hpp"
+#include "app/core/report/markdown_report.hpp"
+
+namespace wattbench::core::report {
+
+namespace {
+
+constexpr std::array<std::pair<ReportFormat, std::string_view>, 5> kFormats{{
+    {ReportFormat::md, "md"},
+    {ReportFormat::csv, "csv"},
+    {ReportFormat::json, "json"},
+    {ReportFormat::html, "html"},
+    {ReportFormat::pdf, "pdf"},
+}};
+
+}  // namespace
+
+std::optional<ReportFormat> report_format(std::string_view name) {
+    for (const auto& [format, text] : kFormats) {
+        if (text == name) {
+            return format;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view format_name(ReportFormat format) {
+    for (const auto& [f, text] : kFormats) {
+        if (f == format) {
+            return text;
+        }
+    }
+    return {};
+}
+
+bool is_rendered(ReportFormat format) {
+    return format == ReportFormat::html || format == ReportFormat::pdf;
+}
+
+std::string render_text(const ReportContent& content, ReportFormat format) {
+    switch (format) {
+        case ReportFormat::md:
+            return render_markdown(content);
+        case ReportFormat::csv:
+            return render_csv(content);
+        case ReportFormat::json:
+            return render_json(content);
+        case ReportFormat::html:
+        case ReportFormat::pdf:
+            break;
+    }
+    return {};
+}
+
+std::string render_comparison_text(const Comparison& comparison, ReportFormat format) {
+    switch (format) {
+        case ReportFormat::md:
+            return render_comparison_markdown(comparison);
+        case ReportFormat::csv:
+            return render_comparison_csv(comparison);
+        case ReportFormat::json:
+            return render_comparison_json(comparison);
+        case ReportFormat::html:
+        case ReportFormat::pdf:
+            break;
+    }
+    return {};
+}
+
+std::optional<OutputError> write_text(const std::string& text, const std::string& path) {
+    if (path.empty()) {
+        fmt::print("{}", text);
+        std::fflush(stdout);
+        return std::nullopt;
+    }
+    try {
+        record::OutputFile out(path);
+        out.write_all(text);
+        out.close();
+    } catch (const std::system_error& e) {
+        return OutputError{OutputError::Kind::failed, e.what()};
+    }
+    return std::nullopt;
+}
+
+}  // namespace wattbench::core::report

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wattbench::core::report {
+
+struct ReportContent;
+
+// The parts of a run's report, named by what they hold rather than by their heading: the HTML
+// report places its charts and page breaks by these, so a heading can be reworded or
+// translated without moving a chart.
+enum class SectionId {
+    title,       // the run's name and its facts (started, host, devices…)
+    incomplete,  // the note on an incomplete run; no heading
+    summary,
+    validity,
+    power_curve,
+    performance,
+    limits,
+    noise,
+    phase_details,
+    warnings,
+    environment,
+    profile,
+};
+
+struct ReportSection {
+    SectionId id = SectionId::title;
+    std::string heading;  // plain text; the run's name for `title`, empty for `incomplete`
+    std::string body;     // Markdown blocks: paragraphs, lists, quotes, tables, fenced code
+};
+
+// Every section the content has, in print order; those with nothing to show are left out
+// (no score: no performance section).
+std::vector<ReportSection> report_sections(const ReportContent& content);
+
+// The section's anchor in the HTML ("power-versus-load"), fixed whatever its heading says.
+std::string_view section_anchor(SectionId id);
+
+// The section as the Markdown report spells it: "# name\n\n" for the title, "\n## heading\n\n"
+// before the others' bodies.
+std::string section_markdown(const ReportSection& section);
+
+}  // namespace wattbench::core::report
