@@ -8,6 +8,7 @@ packages=(
   clang libclang-rt-14-dev
   libserialport-dev libusb-1.0-0-dev
   libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
+  libcurl4-openssl-dev redfishtool
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
 )

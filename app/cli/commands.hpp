@@ -68,7 +68,8 @@ int run_command(const RunArgs& args);
 CLI::App* add_load_command(CLI::App& app, LoadArgs& args);
 int load_command(const LoadArgs& args);
 int validate_command(const std::string& profile_path);
-int devices_command(bool scan);
+// `redfish_hosts`: --redfish HOST, each listed as a candidate (no network scanning).
+int devices_command(bool scan, const std::vector<std::string>& redfish_hosts);
 int report_command(const ReportArgs& args);
 int monitor_command(const MonitorArgs& args);
 

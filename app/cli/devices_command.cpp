@@ -68,9 +68,29 @@ int scan_ipmi() {
     return 0;
 }
 
+// Only hosts the user names: a BMC is never looked for on the network. The factory checks the
+// connection string without any I/O.
+int list_redfish(const std::vector<std::string>& hosts) {
+    int found = 0;
+    for (const auto& host : hosts) {
+        drivers::api::DeviceConfig config{"bmc", "redfish", "redfish://USER@" + host, {}};
+        auto device = drivers::builtin_registry().create(config);
+        if (const auto* e = std::get_if<drivers::api::DeviceError>(&device)) {
+            fmt::print("  redfish {:<14} not a host name: {}\n", host, e->message);
+            continue;
+        }
+        fmt::print(
+            "  redfish {:<14} connection redfish://USER@{}  driver redfish (named with "
+            "--redfish, not probed)\n",
+            host, host);
+        ++found;
+    }
+    return found;
+}
+
 }  // namespace
 
-int devices_command(bool scan) {
+int devices_command(bool scan, const std::vector<std::string>& redfish_hosts) {
     fmt::print("drivers:\n");
     const auto& all = drivers::builtin_registry().drivers();
     // Columns as wide as their longest entry, so "IPMI 2.0 LAN" or a long example connection
@@ -87,7 +107,8 @@ int devices_command(bool scan) {
     }
     if (scan) {
         fmt::print("found:\n");
-        const int found = scan_serial() + scan_usb_meters() + scan_ipmi();
+        const int found =
+            scan_serial() + scan_usb_meters() + scan_ipmi() + list_redfish(redfish_hosts);
         if (found == 0) {
             fmt::print(
                 "  no serial ports, USB sound meters or local BMC found (pseudo-terminals "

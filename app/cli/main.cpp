@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
     bool scan = false;
     auto* devices_cmd = app.add_subcommand("devices", "List drivers; --scan looks for instruments");
     devices_cmd->add_flag("--scan", scan, "Look for serial ports, USB meters and local IPMI");
+    std::vector<std::string> redfish_hosts;
+    devices_cmd->add_option("--redfish", redfish_hosts,
+                            "With --scan: list this host as a Redfish BMC candidate (repeatable)");
 
     MonitorArgs monitor;
     auto* monitor_cmd =
@@ -66,7 +69,7 @@ int main(int argc, char** argv) {
         return validate_command(validate_profile);
     }
     if (*devices_cmd) {
-        return devices_command(scan);
+        return devices_command(scan, redfish_hosts);
     }
     if (*monitor_cmd) {
         return monitor_command(monitor);

@@ -1,0 +1,218 @@
+#include "drivers/redfish/http_client.hpp"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+
+namespace wattbench::drivers::redfish {
+
+namespace {
+
+// A BMC's answer larger than this is not a Redfish resource worth reading.
+constexpr std::size_t kMaxBody = 16u << 20;
+
+struct Exchange {
+    HttpResponse response;
+    bool too_big = false;
+};
+
+std::size_t on_body(char* data, std::size_t size, std::size_t n, void* user) {
+    auto* x = static_cast<Exchange*>(user);
+    const std::size_t len = size * n;
+    if (x->response.body.size() + len > kMaxBody) {
+        x->too_big = true;
+        return 0;
+    }
+    x->response.body.append(data, len);
+    return len;
+}
+
+std::string trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
+        s.remove_suffix(1);
+    }
+    return std::string(s);
+}
+
+bool header_is(std::string_view line, std::string_view name) {
+    if (line.size() <= name.size() || line[name.size()] != ':') {
+        return false;
+    }
+    return std::equal(name.begin(), name.end(), line.begin(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) ==
+               std::tolower(static_cast<unsigned char>(b));
+    });
+}
+
+std::size_t on_header(char* data, std::size_t size, std::size_t n, void* user) {
+    auto* x = static_cast<Exchange*>(user);
+    const std::size_t len = size * n;
+    const std::string_view line(data, len);
+    if (header_is(line, "Location")) {
+        x->response.location = trimmed(line.substr(9));
+    } else if (header_is(line, "X-Auth-Token")) {
+        x->response.auth_token = trimmed(line.substr(13));
+    }
+    return len;
+}
+
+void init_curl_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+api::DeviceError transport_error(CURLcode code, const char* detail, const std::string& base) {
+    std::string text = detail && *detail ? detail : curl_easy_strerror(code);
+    std::string where = base.substr(std::min<std::size_t>(base.size(), 8));  // without https://
+    switch (code) {
+        case CURLE_OPERATION_TIMEDOUT:
+            return {api::ErrorKind::timeout, where + ": no answer in time (" + text + ")"};
+        case CURLE_COULDNT_RESOLVE_HOST:
+        case CURLE_COULDNT_CONNECT:
+            return {api::ErrorKind::unreachable, where + ": cannot connect (" + text + ")"};
+        case CURLE_PEER_FAILED_VERIFICATION:
+        case CURLE_SSL_CACERT_BADFILE:
+        case CURLE_SSL_CERTPROBLEM:
+            return {api::ErrorKind::config,
+                    where + ": TLS certificate not trusted (" + text +
+                        "); name the BMC's certificate or CA with ca_file, or set insecure = true"};
+        default:
+            return {api::ErrorKind::link_lost, where + ": connection failed (" + text + ")"};
+    }
+}
+
+}  // namespace
+
+std::string same_host_target(const std::string& base_url, const std::string& location) {
+    if (!location.empty() && location.front() == '/') {
+        return location;
+    }
+    if (location.size() > base_url.size() && location.compare(0, base_url.size(), base_url) == 0 &&
+        location[base_url.size()] == '/') {
+        return location.substr(base_url.size());
+    }
+    return "";
+}
+
+HttpClient::HttpClient(std::string base_url, TlsOptions tls)
+    : base_url_(std::move(base_url)), tls_(std::move(tls)) {}
+
+HttpClient::~HttpClient() {
+    disconnect();
+}
+
+void HttpClient::disconnect() {
+    if (curl_) {
+        curl_easy_cleanup(static_cast<CURL*>(curl_));
+        curl_ = nullptr;
+    }
+}
+
+void* HttpClient::handle() {
+    if (!curl_) {
+        init_curl_once();
+        curl_ = curl_easy_init();
+    }
+    return curl_;
+}
+
+std::variant<HttpResponse, api::DeviceError> HttpClient::request(
+    Method method, std::string_view target, const std::vector<std::string>& headers,
+    std::string_view body, std::chrono::milliseconds timeout, const std::string* user,
+    const std::string* password) {
+    std::string path = same_host_target(base_url_, std::string(target));
+    if (path.empty()) {
+        return api::DeviceError{
+            api::ErrorKind::protocol,
+            "refused to follow " + std::string(target).substr(0, 80) + ": not on " + base_url_};
+    }
+    for (int hop = 0;; ++hop) {
+        auto got = once(method, base_url_ + path, headers, body, timeout, user, password);
+        auto* r = std::get_if<HttpResponse>(&got);
+        const bool redirect = r && (r->status == 301 || r->status == 302 || r->status == 303 ||
+                                    r->status == 307 || r->status == 308);
+        if (!redirect || hop == 3) {
+            return got;
+        }
+        path = same_host_target(base_url_, r->location);
+        if (path.empty()) {
+            return api::DeviceError{api::ErrorKind::protocol, "redirected off the BMC's host (to " +
+                                                                  r->location.substr(0, 80) +
+                                                                  "); not followed"};
+        }
+    }
+}
+
+std::variant<HttpResponse, api::DeviceError> HttpClient::once(
+    Method method, const std::string& url, const std::vector<std::string>& headers,
+    std::string_view body, std::chrono::milliseconds timeout, const std::string* user,
+    const std::string* password) {
+    CURL* c = static_cast<CURL*>(handle());
+    if (!c) {
+        return api::DeviceError{api::ErrorKind::config, "libcurl failed to initialise"};
+    }
+    curl_easy_reset(c);
+    Exchange x;
+    char error[CURL_ERROR_SIZE] = {0};
+    const long ms = std::max<long>(1, static_cast<long>(timeout.count()));
+    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https");
+    curl_easy_setopt(c, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms);
+    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &on_body);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &x);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &on_header);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &x);
+    curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
+    if (tls_.insecure) {
+        curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 0L);
+        curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
+    } else if (!tls_.ca_file.empty()) {
+        curl_easy_setopt(c, CURLOPT_CAINFO, tls_.ca_file.c_str());
+    }
+    if (user && password) {
+        curl_easy_setopt(c, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
+        curl_easy_setopt(c, CURLOPT_USERNAME, user->c_str());
+        curl_easy_setopt(c, CURLOPT_PASSWORD, password->c_str());
+    }
+    curl_slist* list = nullptr;
+    list = curl_slist_append(list, "Accept: application/json");
+    list = curl_slist_append(list, "OData-Version: 4.0");
+    if (method == Method::post) {
+        list = curl_slist_append(list, "Content-Type: application/json");
+        curl_easy_setopt(c, CURLOPT_POST, 1L);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+    } else if (method == Method::del) {
+        curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "DELETE");
+    }
+    for (const auto& h : headers) {
+        list = curl_slist_append(list, h.c_str());
+    }
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+    const CURLcode code = curl_easy_perform(c);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, nullptr);
+    curl_slist_free_all(list);
+    // The handle holds a copy of the password until reset; it is not kept there between calls.
+    curl_easy_setopt(c, CURLOPT_PASSWORD, "");
+    if (x.too_big) {
+        return api::DeviceError{api::ErrorKind::protocol,
+                                url.substr(base_url_.size()) + ": answer larger than 16 MiB"};
+    }
+    if (code != CURLE_OK) {
+        return transport_error(code, error, base_url_);
+    }
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &x.response.status);
+    return std::move(x.response);
+}
+
+}  // namespace wattbench::drivers::redfish
