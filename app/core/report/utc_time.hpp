@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "app/core/rundir/utc_time.hpp"
+
 namespace wattbench::core::report {
 
-// Milliseconds since the Unix epoch of an ISO-8601 UTC time as the run files write it,
-// "2026-11-29T19:50:40.123Z" (fraction optional); nothing for anything else.
-std::optional<std::int64_t> parse_utc_ms(std::string_view iso);
+using rundir::parse_utc_ms;
 
 // "2026-11-29 19:50:40 UTC"; text that does not parse is returned unchanged so a report never
 // hides what the file said.

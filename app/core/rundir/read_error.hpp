@@ -1,20 +1,27 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <variant>
 
 namespace wattbench::core::rundir {
 
-// Why a run-directory file could not be read: the file, where in it (a JSON key path such as
-// "phases[2].status", or "line 17: column power"), and what was wrong.
+// Why a run-directory file could not be read: the file, the line (0: not one line's), where
+// (a JSON key path such as "phases[2].status", or "column 'value'") and what was wrong.
+// text(): "manifest.json: phases[2].status: unknown value" or "samples.csv:17: column 'value':
+// not a number 'x1'".
 struct ReadError {
     std::string file;
     std::string where;
     std::string message;
+    std::size_t line = 0;
 
     std::string text() const {
         std::string s = file;
+        if (line != 0) {
+            s += ":" + std::to_string(line);
+        }
         if (!where.empty()) {
             s += ": " + where;
         }
