@@ -9,13 +9,9 @@ namespace wattbench::core::engine {
 
 namespace {
 
-nlohmann::json optional_number(const std::optional<double>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
-nlohmann::json time_or_null(std::chrono::system_clock::time_point t) {
+std::optional<std::string> time_of(std::chrono::system_clock::time_point t) {
     if (t.time_since_epoch().count() == 0) {
-        return nullptr;
+        return std::nullopt;
     }
     return record::format_utc_ms(t);
 }
@@ -24,62 +20,210 @@ double seconds(std::chrono::nanoseconds d) {
     return std::chrono::duration<double>(d).count();
 }
 
-nlohmann::json topology_json(const load::CpuTopology& t) {
-    nlohmann::json cpus = nlohmann::json::array();
+rundir::Topology topology_of(const load::CpuTopology& t) {
+    rundir::Topology out;
+    out.packages = static_cast<int>(t.packages());
+    out.physical_cores = static_cast<int>(t.physical_cores());
     for (const auto& c : t.cpus) {
-        cpus.push_back({{"cpu", c.cpu}, {"package", c.package}, {"core", c.core}});
+        rundir::CpuPlace place;
+        place.cpu = c.cpu;
+        place.package = c.package;
+        place.core = c.core;
+        out.cpus.push_back(place);
     }
-    return {{"packages", t.packages()}, {"physical_cores", t.physical_cores()}, {"cpus", cpus}};
+    return out;
 }
 
-nlohmann::json warmup_until_stable_json(const profile::PhaseSettings& ph) {
+rundir::WarmupUntilStable warmup_until_stable_of(const profile::PhaseSettings& ph) {
     const auto& w = *ph.warmup_until_stable;
-    nlohmann::json channels = nlohmann::json::array();
+    rundir::WarmupUntilStable out;
+    out.min_s = seconds(ph.warmup);
+    out.max_s = seconds(w.max);
+    out.stable_for_s = seconds(w.stable_for);
     for (const auto& c : w.channels) {
-        channels.push_back(
-            {{"name", c.name()},
-             {"tolerance", c.relative ? nlohmann::json(fmt::format("{:g}%", c.tolerance * 100.0))
-                                      : nlohmann::json(c.tolerance)}});
+        rundir::StableChannel sc;
+        sc.name = c.name();
+        sc.tolerance = c.relative ? nlohmann::json(fmt::format("{:g}%", c.tolerance * 100.0))
+                                  : nlohmann::json(c.tolerance);
+        out.channels.push_back(std::move(sc));
     }
-    return {{"min_s", seconds(ph.warmup)},
-            {"max_s", seconds(w.max)},
-            {"stable_for_s", seconds(w.stable_for)},
-            {"channels", std::move(channels)}};
+    return out;
 }
 
-nlohmann::json idle_check_json(const IdleCheckRecord& r) {
-    nlohmann::json busiest = nlohmann::json::array();
+rundir::IdleCheck idle_check_of(const IdleCheckRecord& r) {
+    rundir::IdleCheck out;
+    out.cpu_util = r.cpu_util;
+    out.idle_max_cpu = r.limit;
     for (const auto& p : r.busiest) {
-        busiest.push_back({{"pid", p.pid}, {"name", p.name}, {"cpu_percent", p.cpu_percent}});
+        rundir::BusyProcess b;
+        b.pid = p.pid;
+        b.name = p.name;
+        b.cpu_percent = p.cpu_percent;
+        out.busiest.push_back(std::move(b));
     }
-    return {{"cpu_util", optional_number(r.cpu_util)},
-            {"idle_max_cpu", r.limit},
-            {"busiest", std::move(busiest)}};
+    return out;
 }
 
-nlohmann::json channel_json(const drivers::api::ChannelSpec& c) {
+rundir::Channel channel_of(const drivers::api::ChannelSpec& c) {
     const auto& t = c.thresholds;
-    return nlohmann::json{
-        {"name", c.name},
-        {"quantity", std::string(drivers::api::to_string(c.quantity))},
-        {"unit", c.unit},
-        {"display_min", optional_number(c.display_min)},
-        {"display_max", optional_number(c.display_max)},
-        {"thresholds",
-         {{"lnr", optional_number(t.lower_non_recoverable)},
-          {"lc", optional_number(t.lower_critical)},
-          {"lnc", optional_number(t.lower_non_critical)},
-          {"unc", optional_number(t.upper_non_critical)},
-          {"uc", optional_number(t.upper_critical)},
-          {"unr", optional_number(t.upper_non_recoverable)}}},
-        {"states", c.states},
-        {"key", c.key},
-        // Lets a later recomputation of phases.csv (import, annotate) give the same uncertainty.
-        {"accuracy", c.accuracy ? nlohmann::json{{"of_reading", c.accuracy->of_reading},
-                                                 {"of_range", c.accuracy->of_range},
-                                                 {"range", c.accuracy->range}}
-                                : nlohmann::json(nullptr)},
-    };
+    rundir::Channel out;
+    out.name = c.name;
+    out.quantity = std::string(drivers::api::to_string(c.quantity));
+    out.unit = c.unit;
+    out.display_min = c.display_min;
+    out.display_max = c.display_max;
+    out.thresholds.lnr = t.lower_non_recoverable;
+    out.thresholds.lc = t.lower_critical;
+    out.thresholds.lnc = t.lower_non_critical;
+    out.thresholds.unc = t.upper_non_critical;
+    out.thresholds.uc = t.upper_critical;
+    out.thresholds.unr = t.upper_non_recoverable;
+    out.states = c.states;
+    out.key = c.key;
+    // Lets a later recomputation of phases.csv (import, annotate) give the same uncertainty.
+    if (c.accuracy) {
+        rundir::Accuracy a;
+        a.of_reading = c.accuracy->of_reading;
+        a.of_range = c.accuracy->of_range;
+        a.range = c.accuracy->range;
+        out.accuracy = a;
+    }
+    return out;
+}
+
+rundir::Device device_of(const ManifestState& st, std::size_t i) {
+    const auto& d = st.profile->devices[i];
+    rundir::Device out;
+    out.id = d.id;
+    out.driver = d.driver;
+    out.connection = redact_connection(d.connection);
+    out.optional = d.optional;
+    out.interval_s = seconds(d.interval);
+    out.state = rundir::DeviceState::connecting;
+    if (i < st.catalog->devices.size()) {
+        for (const auto& c : st.catalog->devices[i].channels) {
+            out.channels.push_back(channel_of(c));
+        }
+    }
+    if (i < st.devices.size()) {
+        const auto& md = st.devices[i];
+        out.state = rundir::device_state_from_string(sampling::to_string(md.state));
+        if (!md.error.empty() && md.state != sampling::DeviceState::ok) {
+            out.error = md.error;
+        }
+        rundir::Identity id;
+        id.vendor = md.identity.vendor;
+        id.model = md.identity.model;
+        id.serial = md.identity.serial;
+        id.firmware = md.identity.firmware;
+        out.identity = std::move(id);
+        if (!md.settings.empty()) {
+            nlohmann::json settings = nlohmann::json::object();
+            for (const auto& [key, value] : md.settings) {
+                std::visit([&](const auto& v) { settings[key] = v; }, value);
+            }
+            out.settings = std::move(settings);
+        }
+    }
+    return out;
+}
+
+rundir::Phase phase_of(const ManifestState& st, std::size_t i) {
+    const auto& ph = st.profile->phases[i];
+    const bool cpu = ph.load == profile::LoadKind::cpu;
+    rundir::Phase out;
+    out.name = ph.name;
+    out.load = std::string(profile::to_string(ph.load));
+    if (cpu) {
+        out.workers = ph.workers;
+        out.placement = std::string(profile::to_string(ph.placement));
+        out.intensity = ph.intensity;
+        out.kernel = std::string(profile::to_string(ph.kernel));
+    }
+    out.warmup_s = seconds(ph.warmup);
+    out.window_s = seconds(ph.window);
+    out.status = rundir::PhaseStatus::pending;
+    if (ph.background) {
+        out.background = true;
+    }
+    if (ph.warmup_until_stable) {
+        out.warmup_until_stable = warmup_until_stable_of(ph);
+    }
+    if (i >= st.phases.size()) {
+        return out;
+    }
+    const auto& sp = st.phases[i];
+    out.status = sp.status;
+    out.window_start = time_of(sp.window_start);
+    out.window_end = time_of(sp.window_end);
+    if (cpu) {
+        out.cpus = sp.cpus;
+        out.target_cpu_util = sp.target_cpu_util;
+        out.achieved_cpu_util = sp.achieved_cpu_util;
+        out.achieved_total_cpu_util = sp.achieved_total_cpu_util;
+    }
+    // The phase has a record now: flags and the warm-up keys are written from here on.
+    out.flags = sp.flags;
+    out.warmup_achieved_s = sp.warmup.seconds;
+    if (!sp.warmup.end.empty()) {
+        out.warmup_end = sp.warmup.end;
+    }
+    if (sp.warmup.idle_check) {
+        out.idle_check = idle_check_of(*sp.warmup.idle_check);
+    }
+    if (sp.score && ph.load == profile::LoadKind::command) {
+        out.score = rundir::Score{sp.score->value, sp.score->unit};
+    }
+    return out;
+}
+
+rundir::Run run_of(const ManifestState& st) {
+    const auto& p = *st.profile;
+    rundir::Run run;
+    run.name = p.run.name;
+    run.profile_path = p.path;
+    run.started = time_of(st.started);
+    run.ended = time_of(st.ended);
+    run.status = rundir::run_status_from_string(to_string(st.status));
+    if (st.interrupted_phase >= 0) {
+        run.interrupted_phase = p.phases[static_cast<std::size_t>(st.interrupted_phase)].name;
+    }
+    if (st.status == RunStatus::completed) {
+        run.exit_code = 0;
+    } else if (st.status == RunStatus::failed) {
+        run.exit_code = 1;
+    } else if (st.status == RunStatus::interrupted) {
+        run.exit_code = 128 + (st.signal > 0 ? st.signal : 2);
+    }
+    if (!st.failure.empty()) {
+        run.failure = st.failure;
+    }
+    run.interval_s = seconds(p.run.interval);
+    run.uncertainty_limit = p.run.uncertainty_limit;
+    rundir::Validity v;
+    v.max_uncertainty = p.validity.max_uncertainty;
+    v.max_invalid_power = p.validity.max_invalid_power;
+    v.max_invalid_other = p.validity.max_invalid_other;
+    v.min_ambient = p.validity.min_ambient;
+    if (!p.validity.ambient.empty()) {
+        v.ambient = p.validity.ambient;
+    }
+    run.validity = std::move(v);
+    run.overrides = st.options ? st.options->overrides : nlohmann::json::object();
+    return run;
+}
+
+rundir::Host host_of(const host::HostFacts& f) {
+    rundir::Host h;
+    h.hostname = f.hostname;
+    h.cpu_model = f.cpu_model;
+    h.logical_cpus = f.logical_cpus;
+    h.physical_cores = f.physical_cores;
+    h.packages = f.packages;
+    h.kernel = f.kernel;
+    h.os = f.os;
+    h.memory_bytes = static_cast<std::int64_t>(f.memory_bytes);
+    return h;
 }
 
 }  // namespace
@@ -102,158 +246,42 @@ std::string redact_connection(const std::string& connection) {
     return connection.substr(0, colon) + connection.substr(at);
 }
 
-nlohmann::json build_manifest(const ManifestState& st) {
+rundir::Manifest manifest_of(const ManifestState& st) {
     const auto& p = *st.profile;
-    nlohmann::json devices = nlohmann::json::array();
+    rundir::Manifest m;
+    m.tool.name = "wattbench";
+    m.tool.version = kVersion;
+    m.run = run_of(st);
+    m.host = host_of(*st.host);
     for (std::size_t i = 0; i < p.devices.size(); ++i) {
-        const auto& d = p.devices[i];
-        nlohmann::json channels = nlohmann::json::array();
-        if (i < st.catalog->devices.size()) {
-            for (const auto& c : st.catalog->devices[i].channels) {
-                channels.push_back(channel_json(c));
-            }
-        }
-        nlohmann::json j{{"id", d.id},
-                         {"driver", d.driver},
-                         {"connection", redact_connection(d.connection)},
-                         {"optional", d.optional},
-                         {"interval_s", seconds(d.interval)},
-                         {"state", "connecting"},
-                         {"error", nullptr},
-                         {"identity", nullptr},
-                         {"channels", std::move(channels)}};
-        if (i < st.devices.size()) {
-            const auto& md = st.devices[i];
-            j["state"] = std::string(sampling::to_string(md.state));
-            if (!md.error.empty() && md.state != sampling::DeviceState::ok) {
-                j["error"] = md.error;
-            }
-            j["identity"] = {{"vendor", md.identity.vendor},
-                             {"model", md.identity.model},
-                             {"serial", md.identity.serial},
-                             {"firmware", md.identity.firmware}};
-            if (!md.settings.empty()) {
-                nlohmann::json settings = nlohmann::json::object();
-                for (const auto& [key, value] : md.settings) {
-                    std::visit([&](const auto& v) { settings[key] = v; }, value);
-                }
-                j["settings"] = std::move(settings);
-            }
-        }
-        devices.push_back(std::move(j));
+        m.devices.push_back(device_of(st, i));
     }
-
-    nlohmann::json phases = nlohmann::json::array();
     for (std::size_t i = 0; i < p.phases.size(); ++i) {
-        const auto& ph = p.phases[i];
-        nlohmann::json j{{"name", ph.name},
-                         {"load", std::string(profile::to_string(ph.load))},
-                         {"workers", ph.load == profile::LoadKind::cpu ? nlohmann::json(ph.workers)
-                                                                       : nlohmann::json(nullptr)},
-                         {"warmup_s", seconds(ph.warmup)},
-                         {"window_s", seconds(ph.window)},
-                         {"status", "pending"},
-                         {"window_start", nullptr},
-                         {"window_end", nullptr}};
-        if (ph.background) {
-            j["background"] = true;
-        }
-        if (ph.load == profile::LoadKind::cpu) {
-            j["placement"] = std::string(profile::to_string(ph.placement));
-            j["intensity"] = ph.intensity;
-            j["kernel"] = std::string(profile::to_string(ph.kernel));
-        }
-        if (ph.warmup_until_stable) {
-            j["warmup_until_stable"] = warmup_until_stable_json(ph);
-        }
-        if (i < st.phases.size()) {
-            const auto& sp = st.phases[i];
-            j["status"] = std::string(to_string(sp.status));
-            j["window_start"] = time_or_null(sp.window_start);
-            j["window_end"] = time_or_null(sp.window_end);
-            if (ph.load == profile::LoadKind::cpu) {
-                j["cpus"] = sp.cpus;
-                j["target_cpu_util"] = optional_number(sp.target_cpu_util);
-                j["achieved_cpu_util"] = optional_number(sp.achieved_cpu_util);
-                j["achieved_total_cpu_util"] = optional_number(sp.achieved_total_cpu_util);
-            }
-            j["flags"] = sp.flags;
-            j["warmup_achieved_s"] = optional_number(sp.warmup.seconds);
-            j["warmup_end"] =
-                sp.warmup.end.empty() ? nlohmann::json(nullptr) : nlohmann::json(sp.warmup.end);
-            if (sp.warmup.idle_check) {
-                j["idle_check"] = idle_check_json(*sp.warmup.idle_check);
-            }
-            if (ph.load == profile::LoadKind::command) {
-                j["score"] =
-                    sp.score ? nlohmann::json{{"value", sp.score->value}, {"unit", sp.score->unit}}
-                             : nlohmann::json(nullptr);
-            }
-        }
-        phases.push_back(std::move(j));
+        m.phases.push_back(phase_of(st, i));
     }
-
-    int exit_code = -1;
-    if (st.status == RunStatus::completed) {
-        exit_code = 0;
-    } else if (st.status == RunStatus::failed) {
-        exit_code = 1;
-    } else if (st.status == RunStatus::interrupted) {
-        exit_code = 128 + (st.signal > 0 ? st.signal : 2);
-    }
-    nlohmann::json run{
-        {"name", p.run.name},
-        {"profile_path", p.path},
-        {"started", time_or_null(st.started)},
-        {"ended", time_or_null(st.ended)},
-        {"status", std::string(to_string(st.status))},
-        {"interrupted_phase",
-         st.interrupted_phase >= 0
-             ? nlohmann::json(p.phases[static_cast<std::size_t>(st.interrupted_phase)].name)
-             : nlohmann::json(nullptr)},
-        {"exit_code", exit_code >= 0 ? nlohmann::json(exit_code) : nlohmann::json(nullptr)},
-        {"failure", st.failure.empty() ? nlohmann::json(nullptr) : nlohmann::json(st.failure)},
-        {"interval_s", seconds(p.run.interval)},
-        {"uncertainty_limit", p.run.uncertainty_limit},
-        {"validity",
-         {{"max_uncertainty", p.validity.max_uncertainty},
-          {"max_invalid_power", p.validity.max_invalid_power},
-          {"max_invalid_other", p.validity.max_invalid_other},
-          {"min_ambient", p.validity.min_ambient},
-          {"ambient", p.validity.ambient.empty() ? nlohmann::json(nullptr)
-                                                 : nlohmann::json(p.validity.ambient)}}},
-        {"overrides", st.options ? st.options->overrides : nlohmann::json::object()},
-    };
-
-    nlohmann::json host = host::to_json(*st.host);
-    nlohmann::json target = nullptr;
     if (st.target) {
         // Where the loads ran and what it was; the ssh options and key path stay out.
         const auto& t = *st.target;
-        nlohmann::json facts = nlohmann::json::object();
+        rundir::Target target;
+        target.ssh = t.settings().ssh;
+        target.port = t.settings().port;
+        target.wattbench = t.settings().wattbench;
+        target.version = t.info().version;
         for (const auto& [k, v] : t.info().facts) {
-            facts[k] = v;
+            target.facts[k] = v;
         }
-        target = {{"remote", true},
-                  {"ssh", t.settings().ssh},
-                  {"port", t.settings().port ? nlohmann::json(*t.settings().port) : nullptr},
-                  {"wattbench", t.settings().wattbench},
-                  {"version", t.info().version},
-                  {"facts", std::move(facts)}};
+        m.target = std::move(target);
     }
     if (st.topology) {
-        (st.target ? target : host)["topology"] = topology_json(*st.topology);
+        (m.target ? m.target->topology : m.host.topology) = topology_of(*st.topology);
     }
-    return nlohmann::json{
-        {"tool", {{"name", "wattbench"}, {"version", kVersion}}},
-        {"run", std::move(run)},
-        {"host", std::move(host)},
-        {"target", std::move(target)},
-        {"devices", std::move(devices)},
-        {"phases", std::move(phases)},
-        {"warnings", p.warnings},
-        {"profile", {{"path", p.path}, {"text", p.text}}},
-    };
+    m.warnings = p.warnings;
+    m.profile = rundir::ProfileCopy{p.path, p.text};
+    return m;
+}
+
+nlohmann::json build_manifest(const ManifestState& st) {
+    return manifest_of(st);
 }
 
 }  // namespace wattbench::core::engine

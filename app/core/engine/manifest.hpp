@@ -14,9 +14,10 @@
 #include "app/core/host/host_facts.hpp"
 #include "app/core/load/cpu_topology.hpp"
 #include "app/core/load/load.hpp"
-#include "app/core/load/remote_target.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/core/record/catalog.hpp"
+#include "app/core/remote/remote_target.hpp"
+#include "app/core/rundir/manifest.hpp"
 #include "drivers/api/device.hpp"
 
 namespace wattbench::core::engine {
@@ -47,8 +48,8 @@ struct ManifestState {
     const RunOptions* options = nullptr;
     const host::HostFacts* host = nullptr;
     const record::Catalog* catalog = nullptr;
-    const load::CpuTopology* topology = nullptr;  // the machine the loads run on
-    const load::RemoteTarget* target = nullptr;   // set when that is a remote [target]
+    const load::CpuTopology* topology = nullptr;   // the machine the loads run on
+    const remote::RemoteTarget* target = nullptr;  // set when that is a remote [target]
     RunStatus status = RunStatus::running;
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point ended{};
@@ -60,6 +61,8 @@ struct ManifestState {
 };
 
 // manifest.json as described in docs/run-directory.md.
+rundir::Manifest manifest_of(const ManifestState& state);
+// The same, as the JSON the engine writes.
 nlohmann::json build_manifest(const ManifestState& state);
 
 // Removes a password from the user-info part of a URL-like connection string, so that even a
