@@ -126,7 +126,9 @@ void map_resource(const PolledResource& resource, const std::vector<api::Channel
         return;
     }
     const auto values = values_of(resource.kind, *json, resource.path);
-    for (const auto& [key, targets] : resource.targets) {
+    for (const auto& entry : resource.targets) {
+        const std::string& key = entry.first;
+        const auto& targets = entry.second;
         const auto v = std::find_if(values.begin(), values.end(),
                                     [&](const SensorValue& s) { return s.key == key; });
         for (const auto& t : targets) {
