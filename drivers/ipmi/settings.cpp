@@ -6,30 +6,14 @@
 #include <array>
 #include <utility>
 
+#include "drivers/common/name_list.hpp"
+
 namespace wattbench::drivers::ipmi {
 
 namespace {
 
 api::DeviceError key_error(const std::string& key, const std::string& what) {
     return api::DeviceError{api::ErrorKind::config, "key '" + key + "': " + what};
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-    std::vector<std::string> out;
-    std::string_view rest = text;
-    while (!rest.empty()) {
-        const std::size_t comma = rest.find(',');
-        std::string_view item = rest.substr(0, comma);
-        rest.remove_prefix(comma == std::string_view::npos ? rest.size() : comma + 1);
-        while (!item.empty() && item.front() == ' ') {
-            item.remove_prefix(1);
-        }
-        while (!item.empty() && item.back() == ' ') {
-            item.remove_suffix(1);
-        }
-        out.emplace_back(item);
-    }
-    return out;
 }
 
 // The names ipmi-sensors(8) uses for -W, so advice found for FreeIPMI applies as written.
@@ -53,7 +37,7 @@ constexpr std::array<std::string_view, 6> kTypes{"temperature", "fan",   "voltag
 
 std::variant<unsigned, std::string> parse_workarounds(const std::string& list) {
     unsigned flags = 0;
-    for (const auto& name : split_list(list)) {
+    for (const auto& name : common::split_names(list)) {
         auto it = std::find_if(kWorkarounds.begin(), kWorkarounds.end(),
                                [&](const auto& w) { return w.first == name; });
         if (it == kWorkarounds.end()) {
@@ -134,13 +118,13 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
     }
     // Lists of names: a TOML list of strings or one comma-separated string.
     if (auto v = o.take_comma_list("sensors")) {
-        s.sensors = split_list(*v);
+        s.sensors = common::split_names(*v);
         if (std::find(s.sensors.begin(), s.sensors.end(), "") != s.sensors.end()) {
             return key_error("sensors", "expected sensor names such as \"System Temp,FAN 1\"");
         }
     }
     if (auto v = o.take_comma_list("types")) {
-        s.types = split_list(*v);
+        s.types = common::split_names(*v);
         for (const auto& t : s.types) {
             if (std::find(kTypes.begin(), kTypes.end(), t) == kTypes.end()) {
                 return key_error("types", "unknown type '" + t +

@@ -1,23 +1,15 @@
 #include "drivers/rapl/settings.hpp"
 
+#include "drivers/common/local_machine.hpp"
+
 namespace wattbench::drivers::rapl {
 
 std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& config) {
-    const std::string& c = config.connection;
-    if (!c.empty() && c != "local" && c != "rapl://local" && c != "rapl://") {
-        return api::DeviceError{
-            api::ErrorKind::config,
-            "connection '" + c + "': the rapl driver reads this machine; use \"rapl://local\""};
-    }
     Settings s;
-    auto& o = config.options;
-    if (auto root = o.take_string("root")) {
-        if (root->empty() || root->front() != '/') {
-            return api::DeviceError{api::ErrorKind::config,
-                                    "key 'root': expected an absolute directory such as \"/\""};
-        }
-        s.root = *root;
+    if (auto e = common::take_local_machine(config, "rapl", s.root)) {
+        return *e;
     }
+    auto& o = config.options;
     if (o.error()) {
         return *o.error();
     }
