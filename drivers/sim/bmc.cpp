@@ -71,11 +71,8 @@ const std::vector<std::string>& Bmc::cpu_temp_states() {
 }
 
 Bmc::Bmc(const Settings& settings, std::unique_ptr<CpuLoad> load, std::shared_ptr<Clock> clock)
-    : SimDevice(settings, std::move(load), std::move(clock)), channels_(make_channels()) {}
-
-api::DeviceIdentity Bmc::identity() const {
-    return {"wattbench", "sim-bmc", "SIM-0002", "0.1"};
-}
+    : SimDevice(settings, std::move(load), std::move(clock), make_channels(),
+                {"wattbench", "sim-bmc", "SIM-0002", "0.1"}) {}
 
 std::vector<api::Reading> Bmc::read(Seconds) {
     const double temperature = model().temperature();
@@ -84,7 +81,7 @@ std::vector<api::Reading> Bmc::read(Seconds) {
     const double fan_sd = scaled_sd(kFanSd);
 
     std::vector<api::Reading> r;
-    r.reserve(channels_.size());
+    r.reserve(channels().size());
     r.push_back(
         {system_temp, temperature + gaussian(scaled_sd(kTemperatureSd)), api::Status::ok, {}});
     r.push_back({cpu_temp, static_cast<double>(state), api::Status::ok, cpu_temp_states()[state]});

@@ -15,8 +15,11 @@ api::PollResult failed(api::ErrorKind kind, std::string message) {
 }  // namespace
 
 SimDevice::SimDevice(const Settings& settings, std::unique_ptr<CpuLoad> load,
-                     std::shared_ptr<Clock> clock)
+                     std::shared_ptr<Clock> clock, std::vector<api::ChannelSpec> channels,
+                     api::DeviceIdentity identity)
     : settings_(settings),
+      channels_(std::move(channels)),
+      identity_(std::move(identity)),
       load_(std::move(load)),
       clock_(std::move(clock)),
       model_(settings.model),

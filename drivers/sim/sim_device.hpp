@@ -14,12 +14,15 @@
 namespace wattbench::drivers::sim {
 
 // What the three sim kinds share: the model fed by CPU use, time from the injected clock, and
-// the fault injection. Each kind adds its channel table and turns the model into readings.
+// the fault injection. Each kind gives its channel table and identity and turns the model into
+// readings.
 class SimDevice : public api::Device {
 public:
-    SimDevice(const Settings& settings, std::unique_ptr<CpuLoad> load,
-              std::shared_ptr<Clock> clock);
+    SimDevice(const Settings& settings, std::unique_ptr<CpuLoad> load, std::shared_ptr<Clock> clock,
+              std::vector<api::ChannelSpec> channels, api::DeviceIdentity identity);
 
+    const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
+    api::DeviceIdentity identity() const override { return identity_; }
     std::optional<api::DeviceError> open() override;
     api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
     void close() override;
@@ -39,6 +42,8 @@ private:
     bool in_dropout(Clock::time_point t) const;
 
     Settings settings_;
+    std::vector<api::ChannelSpec> channels_;
+    api::DeviceIdentity identity_;
     std::unique_ptr<CpuLoad> load_;
     std::shared_ptr<Clock> clock_;
     Model model_;

@@ -12,14 +12,8 @@ public:
     SoundMeter(const Settings& settings, std::unique_ptr<CpuLoad> load,
                std::shared_ptr<Clock> clock);
 
-    const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
-    api::DeviceIdentity identity() const override;
-
 protected:
     std::vector<api::Reading> read(Seconds dt) override;
-
-private:
-    std::vector<api::ChannelSpec> channels_;
 };
 
 }  // namespace wattbench::drivers::sim

@@ -1,8 +1,8 @@
 #include "drivers/sim/wattmeter.hpp"
 
 #include <cmath>
-
-#include "drivers/sim/make_channel.hpp"
+#include <optional>
+#include <utility>
 
 namespace wattbench::drivers::sim {
 
@@ -19,21 +19,22 @@ double round_up(double v, double step) {
 }
 
 std::vector<api::ChannelSpec> make_channels(const ModelParams& m) {
-    using api::Quantity;
-    const double w_max = round_up(2.0 * m.max_power, 100.0);
     const double va_max = round_up(2.0 * m.max_power / 0.7, 100.0);
-    const double a_max = round_up(va_max / kMainsVoltage, 1.0);
-    std::vector<api::ChannelSpec> c(7);
-    c[Wattmeter::power] = make_channel("power", Quantity::power, "W", 0.0, w_max);
-    c[Wattmeter::power].key = true;
-    c[Wattmeter::apparent_power] =
-        make_channel("apparent_power", Quantity::apparent_power, "VA", 0.0, va_max);
-    c[Wattmeter::power_factor] =
-        make_channel("power_factor", Quantity::power_factor, "1", 0.0, 1.0);
-    c[Wattmeter::voltage] = make_channel("voltage", Quantity::voltage, "V", 200.0, 260.0);
-    c[Wattmeter::current] = make_channel("current", Quantity::current, "A", 0.0, a_max);
-    c[Wattmeter::frequency] = make_channel("frequency", Quantity::frequency, "Hz", 49.0, 51.0);
-    c[Wattmeter::energy] = make_channel("energy", Quantity::energy, "Wh", 0.0, std::nullopt);
+    auto c = common::wattmeter_channels();
+    const std::pair<double, std::optional<double>> ranges[] = {
+        {0.0, round_up(2.0 * m.max_power, 100.0)},
+        {0.0, va_max},
+        {0.0, 1.0},
+        {200.0, 260.0},
+        {0.0, round_up(va_max / kMainsVoltage, 1.0)},
+        {49.0, 51.0},
+        {0.0, std::nullopt},
+    };
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        c[i].display_min = ranges[i].first;
+        c[i].display_max = ranges[i].second;
+        c[i].key = i == Wattmeter::power;  // the one figure a glance at the status line needs
+    }
     return c;
 }
 
@@ -41,12 +42,8 @@ std::vector<api::ChannelSpec> make_channels(const ModelParams& m) {
 
 Wattmeter::Wattmeter(const Settings& settings, std::unique_ptr<CpuLoad> load,
                      std::shared_ptr<Clock> clock)
-    : SimDevice(settings, std::move(load), std::move(clock)),
-      channels_(make_channels(settings.model)) {}
-
-api::DeviceIdentity Wattmeter::identity() const {
-    return {"wattbench", "sim-wattmeter", "SIM-0001", "0.1"};
-}
+    : SimDevice(settings, std::move(load), std::move(clock), make_channels(settings.model),
+                {"wattbench", "sim-wattmeter", "SIM-0001", "0.1"}) {}
 
 std::vector<api::Reading> Wattmeter::read(Seconds dt) {
     const double w = model().power() * (1.0 + gaussian(settings().noise));

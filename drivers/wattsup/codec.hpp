@@ -10,6 +10,7 @@
 #include "drivers/api/device.hpp"
 #include "drivers/api/reading.hpp"
 #include "drivers/common/frame_assembler.hpp"
+#include "drivers/common/wattmeter_channels.hpp"
 
 namespace wattbench::drivers::wattsup {
 
@@ -34,16 +35,7 @@ common::Scan scan_packet(std::span<const std::uint8_t> bytes);
 std::variant<Packet, std::string> parse_packet(std::span<const std::uint8_t> frame);
 
 // Channel indexes of the record decode.
-enum Channel : std::size_t {
-    power,
-    apparent_power,
-    power_factor,
-    voltage,
-    current,
-    frequency,
-    energy,
-    channel_count,
-};
+using enum common::WattmeterChannel;
 
 // A `#d,-,18,…;` record → one reading per channel (W, V, WH, Hz, VA in tenths, A in
 // thousandths, PF in percent; `_` = no value → unavailable). Error text when the packet is not

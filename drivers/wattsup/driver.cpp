@@ -13,15 +13,6 @@ using namespace std::chrono_literals;
 // The meter answers within 2 s (protocol document).
 constexpr auto answer_timeout = 2s;
 
-api::ChannelSpec ch(const char* name, api::Quantity q, const char* unit, bool key) {
-    api::ChannelSpec c;
-    c.name = name;
-    c.quantity = q;
-    c.unit = unit;
-    c.key = key;
-    return c;
-}
-
 const common::Scanner scanner = [](std::span<const std::uint8_t> b) { return scan_packet(b); };
 
 }  // namespace
@@ -30,17 +21,9 @@ WattsupDevice::WattsupDevice(int interval_s, std::unique_ptr<transport::Transpor
     : interval_s_(interval_s), transport_(std::move(transport)), reader_(*transport_) {}
 
 const std::vector<api::ChannelSpec>& WattsupDevice::channels() const {
-    using api::Quantity;
     static const std::vector<api::ChannelSpec> table = [] {
-        std::vector<api::ChannelSpec> t(channel_count);
-        t[power] = ch("power", Quantity::power, "W", true);
+        auto t = common::wattmeter_channels();
         t[power].accuracy = api::Accuracy{power_accuracy, 0.0, 0.0};
-        t[apparent_power] = ch("apparent_power", Quantity::apparent_power, "VA", true);
-        t[power_factor] = ch("power_factor", Quantity::power_factor, "1", true);
-        t[voltage] = ch("voltage", Quantity::voltage, "V", false);
-        t[current] = ch("current", Quantity::current, "A", false);
-        t[frequency] = ch("frequency", Quantity::frequency, "Hz", false);
-        t[energy] = ch("energy", Quantity::energy, "Wh", false);
         return t;
     }();
     return table;

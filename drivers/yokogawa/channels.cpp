@@ -1,19 +1,18 @@
 #include "drivers/yokogawa/channels.hpp"
 
+#include <utility>
+
 namespace wattbench::drivers::yokogawa {
 
 const std::vector<api::ChannelSpec>& channel_table() {
-    using api::Quantity;
     static const std::vector<api::ChannelSpec> table = [] {
-        std::vector<api::ChannelSpec> t(channel_count);
-        t[power] = {"power", Quantity::power, "W", 0.0, 1000.0, {}, {}, true};
-        t[apparent_power] = {
-            "apparent_power", Quantity::apparent_power, "VA", 0.0, 1000.0, {}, {}, true};
-        t[power_factor] = {"power_factor", Quantity::power_factor, "1", 0.0, 1.0, {}, {}, true};
-        t[voltage] = {"voltage", Quantity::voltage, "V", 0.0, 300.0, {}, {}, false};
-        t[current] = {"current", Quantity::current, "A", 0.0, 10.0, {}, {}, false};
-        t[frequency] = {"frequency", Quantity::frequency, "Hz", 0.0, 70.0, {}, {}, false};
-        t[energy] = {"energy", Quantity::energy, "Wh", {}, {}, {}, {}, false};
+        auto t = common::wattmeter_channels();
+        for (auto [channel, max] : {std::pair{power, 1000.0}, std::pair{apparent_power, 1000.0},
+                                    std::pair{power_factor, 1.0}, std::pair{voltage, 300.0},
+                                    std::pair{current, 10.0}, std::pair{frequency, 70.0}}) {
+            t[channel].display_min = 0.0;
+            t[channel].display_max = max;
+        }
         return t;
     }();
     return table;

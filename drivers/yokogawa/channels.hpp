@@ -1,23 +1,13 @@
 #pragma once
 
-#include <cstddef>
 #include <vector>
 
-#include "drivers/api/channel_spec.hpp"
+#include "drivers/common/wattmeter_channels.hpp"
 
 namespace wattbench::drivers::yokogawa {
 
 // Index of each channel in channel_table().
-enum Channel : std::size_t {
-    power,
-    apparent_power,
-    power_factor,
-    voltage,
-    current,
-    frequency,
-    energy,
-    channel_count,
-};
+using enum common::WattmeterChannel;
 
 const std::vector<api::ChannelSpec>& channel_table();
 
