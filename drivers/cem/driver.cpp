@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 namespace wattbench::drivers::cem {
 namespace {
 
@@ -22,10 +20,7 @@ const common::Scanner scanner = [](std::span<const std::uint8_t> b) { return sca
 }  // namespace
 
 CemDevice::CemDevice(sound::Settings settings, std::unique_ptr<transport::Transport> transport)
-    : settings_(settings),
-      transport_(std::move(transport)),
-      reader_(*transport_),
-      channels_{sound::spl_channel(settings.weighting)} {}
+    : SoundMeterDevice(settings, std::move(transport)), reader_(*transport_) {}
 
 std::optional<api::DeviceError> CemDevice::read_until(const std::function<bool()>& done,
                                                       Clock::time_point deadline) {
@@ -90,19 +85,13 @@ std::optional<api::DeviceError> CemDevice::open() {
     reader_.reset();
     state_ = {};
     measurements_ = 0;
-    auto fail = [this](api::DeviceError e) {
-        if (e.kind != api::ErrorKind::config) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        transport_->close();
-        return e;
-    };
     const bool want_time = settings_.time_weighting.has_value();
     if (auto e = read_until(
             [&] { return measurements_ > 0 && state_.weighting && (!want_time || state_.time); },
             Clock::now() + kStatusWait)) {
         if (e->kind != api::ErrorKind::timeout || measurements_ == 0) {
-            return fail({e->kind, e->message + " (waiting for the meter's measurement stream)"});
+            return fail_open(
+                {e->kind, e->message + " (waiting for the meter's measurement stream)"});
         }
         // Measurements but no status tokens: nothing to switch by or check against. Taken as
         // set as asked, and said so in events.log with the first poll.
@@ -114,7 +103,7 @@ std::optional<api::DeviceError> CemDevice::open() {
         if (auto e = toggle_until(
                 kToggleWeighting, [&] { return state_.weighting == settings_.weighting; },
                 weighting_text.c_str())) {
-            return fail(*e);
+            return fail_open(*e);
         }
     } else {
         unverified_ = "weighting";
@@ -125,12 +114,12 @@ std::optional<api::DeviceError> CemDevice::open() {
         if (auto e = toggle_until(
                 kToggleTimeWeighting, [&] { return state_.time == settings_.time_weighting; },
                 time_text.c_str())) {
-            return fail(*e);
+            return fail_open(*e);
         }
     } else if (want_time) {
         unverified_ += unverified_.empty() ? "time weighting" : " and time weighting";
     }
-    announce_ = true;
+    announce_settings();
     return std::nullopt;
 }
 
@@ -169,9 +158,8 @@ api::PollResult CemDevice::poll(Clock::time_point deadline) {
         result.error = api::DeviceError{api::ErrorKind::protocol, transport_->name() + ": " + *bad};
         return result;
     }
-    if (auto mismatch = sound::weighting_mismatch(
-            settings_, at_latest.weighting.value_or(settings_.weighting), at_latest.time)) {
-        result.readings.push_back(api::Reading{0, *latest, api::Status::error, *mismatch});
+    const auto weighting = at_latest.weighting.value_or(settings_.weighting);
+    if (add_mismatch(result, *latest, weighting, at_latest.time)) {
         return result;
     }
     if (at_latest.hold) {
@@ -184,28 +172,15 @@ api::PollResult CemDevice::poll(Clock::time_point deadline) {
                                                at_latest.over ? "over range" : "under range"});
         return result;
     }
-    result.readings.push_back(sound::level_reading(0, *latest, at_latest.range));
-    if (announce_) {
-        announce_ = false;
-        if (!unverified_.empty()) {
-            api::Notice n;
-            n.warning = true;
-            n.message = transport_->name() + ": the meter sent no " + unverified_ +
-                        " tokens; assuming the profile's setting";
-            result.notices.push_back(std::move(n));
-        }
-        result.notices.push_back(sound::settings_notice(
-            settings_, at_latest.weighting.value_or(settings_.weighting), at_latest.time,
-            at_latest.range ? fmt::format("{:g}-{:g}", at_latest.range->low, at_latest.range->high)
-                            : std::string()));
+    if (announcing() && !unverified_.empty()) {
+        api::Notice n;
+        n.warning = true;
+        n.message = transport_->name() + ": the meter sent no " + unverified_ +
+                    " tokens; assuming the profile's setting";
+        result.notices.push_back(std::move(n));
     }
+    add_level(result, *latest, weighting, at_latest.time, at_latest.range);
     return result;
-}
-
-void CemDevice::close() {
-    if (transport_) {
-        transport_->close();
-    }
 }
 
 }  // namespace wattbench::drivers::cem

@@ -3,8 +3,8 @@
 #include <functional>
 #include <memory>
 
-#include "drivers/api/device.hpp"
 #include "drivers/cem/codec.hpp"
+#include "drivers/sound/sound_meter_device.hpp"
 #include "drivers/transport/line_reader.hpp"
 #include "drivers/transport/transport.hpp"
 
@@ -14,15 +14,12 @@ namespace wattbench::drivers::cem {
 // tokens, then toggles weighting (0x99) and time weighting (0x77) until the tokens show the
 // profile's settings. Each poll takes the newest measurement since the last one, waiting for
 // one until the poll's deadline.
-class CemDevice : public api::Device {
+class CemDevice : public sound::SoundMeterDevice<transport::Transport> {
 public:
     CemDevice(sound::Settings settings, std::unique_ptr<transport::Transport> transport);
-    ~CemDevice() override { close(); }
 
-    const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
     std::optional<api::DeviceError> open() override;
     api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
-    void close() override;
     api::DeviceIdentity identity() const override { return {"CEM", "DT-885x", "", ""}; }
 
 private:
@@ -33,15 +30,10 @@ private:
                                                  const std::function<bool()>& done,
                                                  const char* what);
 
-    sound::Settings settings_;
-    std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
-    std::vector<api::ChannelSpec> channels_;
     State state_;
     int measurements_ = 0;
-    bool announce_ = false;
-    std::string unverified_;  // settings the stream never reported, so never checked  // the
-                              // settings notice goes out with the first poll after open
+    std::string unverified_;  // settings the stream never reported, so never checked
 };
 
 }  // namespace wattbench::drivers::cem

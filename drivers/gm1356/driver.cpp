@@ -26,9 +26,7 @@ std::string describe(const Settings& s) {
 
 Gm1356Device::Gm1356Device(sound::Settings settings, std::optional<int> range,
                            std::unique_ptr<usb::UsbTransport> transport)
-    : settings_(settings),
-      transport_(std::move(transport)),
-      channels_{sound::spl_channel(settings.weighting)},
+    : SoundMeterDevice(settings, std::move(transport)),
       random_(static_cast<std::uint32_t>(Clock::now().time_since_epoch().count()) | 1u) {
     wanted_.weighting = settings.weighting;
     wanted_.time = settings.time_weighting.value_or(sound::TimeWeighting::fast);
@@ -78,40 +76,33 @@ std::optional<api::DeviceError> Gm1356Device::open() {
     if (auto e = transport_->open()) {
         return e;
     }
-    auto fail = [this](api::DeviceError e) {
-        transport_->close();
-        if (e.kind != api::ErrorKind::config) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        return e;
-    };
     last_request_ = {};
     bool acknowledged = false;
     const auto configure = configure_request(wanted_);
     for (int attempt = 0; attempt < kConfigureAttempts && !acknowledged; ++attempt) {
         if (auto e = transport_->interrupt_out(kOutEndpoint, configure, kReplyTimeout)) {
             if (e->kind != api::ErrorKind::timeout) {
-                return fail(*e);
+                return fail_open(*e);
             }
             continue;
         }
         auto r = transport_->interrupt_in(kInEndpoint, kReportSize, kReplyTimeout);
         if (auto* e = std::get_if<api::DeviceError>(&r)) {
             if (e->kind != api::ErrorKind::timeout) {
-                return fail(*e);
+                return fail_open(*e);
             }
             continue;
         }
         acknowledged = is_configure_ack(std::get<usb::Bytes>(r));
     }
     if (!acknowledged) {
-        return fail({api::ErrorKind::unreachable,
-                     fmt::format("{}: no acknowledgement of the configuration after {} tries",
-                                 transport_->name(), kConfigureAttempts)});
+        return fail_open({api::ErrorKind::unreachable,
+                          fmt::format("{}: no acknowledgement of the configuration after {} tries",
+                                      transport_->name(), kConfigureAttempts)});
     }
     auto level = read_level(kReplyTimeout);
     if (auto* e = std::get_if<api::DeviceError>(&level)) {
-        return fail(*e);
+        return fail_open(*e);
     }
     const Settings back = std::get<Level>(level).settings;
     if (back != wanted_) {
@@ -121,7 +112,7 @@ std::optional<api::DeviceError> Gm1356Device::open() {
                                     describe(wanted_) + "; it reports " + describe(back)};
     }
     const auto strings = transport_->strings();
-    announce_ = true;
+    announce_settings();
     identity_ = {strings.manufacturer.empty() ? "Benetech" : strings.manufacturer,
                  strings.product.empty() ? "GM1356" : strings.product, strings.serial, ""};
     return std::nullopt;
@@ -142,26 +133,9 @@ api::PollResult Gm1356Device::poll(Clock::time_point deadline) {
         return result;
     }
     const Level& l = std::get<Level>(level);
-    if (auto mismatch =
-            sound::weighting_mismatch(settings_, l.settings.weighting, l.settings.time)) {
-        result.readings.push_back(api::Reading{0, l.db, api::Status::error, *mismatch});
-        return result;
-    }
-    const auto range = range_bounds(l.settings.range);
-    result.readings.push_back(sound::level_reading(0, l.db, range));
-    if (announce_) {
-        announce_ = false;
-        result.notices.push_back(sound::settings_notice(
-            settings_, l.settings.weighting, l.settings.time,
-            range ? fmt::format("{:g}-{:g}", range->low, range->high) : std::string()));
-    }
+    add_measurement(result, l.db, l.settings.weighting, l.settings.time,
+                    range_bounds(l.settings.range));
     return result;
-}
-
-void Gm1356Device::close() {
-    if (transport_) {
-        transport_->close();
-    }
 }
 
 }  // namespace wattbench::drivers::gm1356

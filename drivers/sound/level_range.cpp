@@ -8,6 +8,10 @@ std::string LevelRange::text() const {
     return fmt::format("{:g}–{:g} dB", low, high);
 }
 
+std::string LevelRange::setting() const {
+    return fmt::format("{:g}-{:g}", low, high);
+}
+
 api::Reading level_reading(std::size_t channel, double db, std::optional<LevelRange> range) {
     api::Reading r;
     r.channel = channel;

@@ -13,7 +13,8 @@ struct LevelRange {
     double low = 30.0;
     double high = 130.0;
 
-    std::string text() const;  // "30–80 dB"
+    std::string text() const;     // "30–80 dB"
+    std::string setting() const;  // "30-80", as the profile's `range` key writes it
 };
 
 // The reading of the `spl` channel (index `channel`) for a level: ok inside the range, else

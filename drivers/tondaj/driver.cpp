@@ -20,10 +20,7 @@ const common::Scanner reply_scanner = [](std::span<const std::uint8_t> b) { retu
 
 TondajDevice::TondajDevice(sound::Settings settings,
                            std::unique_ptr<transport::Transport> transport)
-    : settings_(settings),
-      transport_(std::move(transport)),
-      reader_(*transport_),
-      channels_{sound::spl_channel(settings.weighting)} {}
+    : SoundMeterDevice(settings, std::move(transport)), reader_(*transport_) {}
 
 std::variant<Level, api::DeviceError> TondajDevice::read_level(Clock::time_point deadline) {
     // A late answer to an earlier request must not pass for this one.
@@ -46,24 +43,17 @@ std::optional<api::DeviceError> TondajDevice::open() {
     if (auto e = transport_->open()) {
         return e;
     }
-    auto fail = [this](api::DeviceError e) {
-        if (e.kind != api::ErrorKind::config) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        transport_->close();
-        return e;
-    };
     std::optional<api::DeviceError> last;
     bool initialised = false;
     for (int attempt = 0; attempt < kInitAttempts && !initialised; ++attempt) {
         reader_.reset();
         if (auto e = transport_->write(kInitRequest, Clock::now() + kAnswerTimeout)) {
-            return fail(*e);
+            return fail_open(*e);
         }
         auto frame = reader_.read_frame(init_scanner, Clock::now() + kAnswerTimeout);
         if (auto* e = std::get_if<api::DeviceError>(&frame)) {
             if (e->kind != api::ErrorKind::timeout) {
-                return fail(*e);
+                return fail_open(*e);
             }
             last = *e;
             continue;
@@ -71,11 +61,11 @@ std::optional<api::DeviceError> TondajDevice::open() {
         initialised = true;
     }
     if (!initialised) {
-        return fail({last->kind, last->message + " (waiting for the 05 0D answer to init)"});
+        return fail_open({last->kind, last->message + " (waiting for the 05 0D answer to init)"});
     }
     auto level = read_level(Clock::now() + kAnswerTimeout);
     if (auto* e = std::get_if<api::DeviceError>(&level)) {
-        return fail(*e);
+        return fail_open(*e);
     }
     const Level& l = std::get<Level>(level);
     if (auto mismatch = sound::weighting_mismatch(settings_, l.weighting, l.time)) {
@@ -84,7 +74,7 @@ std::optional<api::DeviceError> TondajDevice::open() {
             api::ErrorKind::config,
             transport_->name() + ": " + *mismatch + " (the SL-814 is set with its buttons only)"};
     }
-    announce_ = true;
+    announce_settings();
     return std::nullopt;
 }
 
@@ -100,22 +90,8 @@ api::PollResult TondajDevice::poll(Clock::time_point deadline) {
         return result;
     }
     const Level& l = std::get<Level>(level);
-    if (auto mismatch = sound::weighting_mismatch(settings_, l.weighting, l.time)) {
-        result.readings.push_back(api::Reading{0, l.db, api::Status::error, *mismatch});
-        return result;
-    }
-    result.readings.push_back(sound::level_reading(0, l.db, kRange));
-    if (announce_) {
-        announce_ = false;
-        result.notices.push_back(sound::settings_notice(settings_, l.weighting, l.time, "30-130"));
-    }
+    add_measurement(result, l.db, l.weighting, l.time, kRange);
     return result;
-}
-
-void TondajDevice::close() {
-    if (transport_) {
-        transport_->close();
-    }
 }
 
 }  // namespace wattbench::drivers::tondaj

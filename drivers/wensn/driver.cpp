@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 namespace wattbench::drivers::wensn {
 namespace {
 
@@ -11,13 +9,6 @@ using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 constexpr auto kSetupTimeout = 1000ms;
-
-api::DeviceError as_unreachable(api::DeviceError e) {
-    if (e.kind != api::ErrorKind::config) {
-        e.kind = api::ErrorKind::unreachable;
-    }
-    return e;
-}
 
 std::string describe_mode(const Mode& m) {
     return range_bounds(m.range).text() + ", " + sound::to_string(m.weighting) + " weighting, " +
@@ -28,10 +19,7 @@ std::string describe_mode(const Mode& m) {
 
 WensnDevice::WensnDevice(sound::Settings settings, std::optional<int> range,
                          std::unique_ptr<usb::UsbTransport> transport)
-    : settings_(settings),
-      range_(range),
-      transport_(std::move(transport)),
-      channels_{sound::spl_channel(settings.weighting)} {}
+    : SoundMeterDevice(settings, std::move(transport)), range_(range) {}
 
 std::variant<Mode, api::DeviceError> WensnDevice::read_mode() {
     auto r = transport_->control_in(read_mode_request(), kSetupTimeout);
@@ -50,13 +38,9 @@ std::optional<api::DeviceError> WensnDevice::open() {
     if (auto e = transport_->open()) {
         return e;
     }
-    auto fail = [this](api::DeviceError e) {
-        transport_->close();
-        return as_unreachable(std::move(e));
-    };
     auto current = read_mode();
     if (auto* e = std::get_if<api::DeviceError>(&current)) {
-        return fail(*e);
+        return fail_open(*e);
     }
     Mode wanted = std::get<Mode>(current);
     wanted.weighting = settings_.weighting;
@@ -66,11 +50,11 @@ std::optional<api::DeviceError> WensnDevice::open() {
     if (wanted != std::get<Mode>(current)) {
         auto r = transport_->control_in(set_mode_request(wanted), kSetupTimeout);
         if (auto* e = std::get_if<api::DeviceError>(&r)) {
-            return fail(*e);
+            return fail_open(*e);
         }
         auto back = read_mode();
         if (auto* e = std::get_if<api::DeviceError>(&back)) {
-            return fail(*e);
+            return fail_open(*e);
         }
         if (std::get<Mode>(back) != wanted) {
             transport_->close();
@@ -84,7 +68,7 @@ std::optional<api::DeviceError> WensnDevice::open() {
         mode_ = wanted;
     }
     const auto strings = transport_->strings();
-    announce_ = true;
+    announce_settings();
     identity_ = {strings.manufacturer.empty() ? "Wensn" : strings.manufacturer,
                  strings.product.empty() ? "WS1361" : strings.product, strings.serial, ""};
     return std::nullopt;
@@ -111,26 +95,9 @@ api::PollResult WensnDevice::poll(Clock::time_point deadline) {
         return result;
     }
     const Level& l = std::get<Level>(level);
-    if (auto mismatch = sound::weighting_mismatch(settings_, l.mode.weighting, l.mode.time)) {
-        // Someone pressed a button on the meter: the number is no longer what the unit says.
-        api::Reading bad{0, l.db, api::Status::error, *mismatch};
-        result.readings.push_back(std::move(bad));
-        return result;
-    }
-    result.readings.push_back(sound::level_reading(0, l.db, range_bounds(l.mode.range)));
-    if (announce_) {
-        announce_ = false;
-        const auto r = range_bounds(l.mode.range);
-        result.notices.push_back(sound::settings_notice(settings_, l.mode.weighting, l.mode.time,
-                                                        fmt::format("{:g}-{:g}", r.low, r.high)));
-    }
+    // A button pressed on the meter makes the number no longer what the unit says.
+    add_measurement(result, l.db, l.mode.weighting, l.mode.time, range_bounds(l.mode.range));
     return result;
-}
-
-void WensnDevice::close() {
-    if (transport_) {
-        transport_->close();
-    }
 }
 
 }  // namespace wattbench::drivers::wensn
