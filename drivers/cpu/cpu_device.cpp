@@ -43,12 +43,6 @@ std::variant<ProcStat, api::DeviceError> CpuDevice::read_stat() const {
 }
 
 void CpuDevice::discover(const ProcStat& stat) {
-    // The table is fixed at the first open: the recorders were set up from it, and a reopen
-    // after a hiccup must not renumber channels.
-    if (discovered_) {
-        return;
-    }
-    discovered_ = true;
     if (settings_.per_cpu) {
         for (const auto& c : stat.cpus) {
             cpu_indices_.push_back(c.index);
@@ -84,9 +78,12 @@ std::optional<api::DeviceError> CpuDevice::open() {
     if (auto* e = std::get_if<api::DeviceError>(&stat)) {
         return *e;
     }
-    discover(std::get<ProcStat>(stat));
+    discover_once([&]() -> std::optional<api::DeviceError> {
+        discover(std::get<ProcStat>(stat));
+        return std::nullopt;
+    });
     previous_ = std::get<ProcStat>(std::move(stat));
-    open_ = true;
+    set_open();
     return std::nullopt;
 }
 
@@ -120,12 +117,8 @@ void CpuDevice::add_frequency(api::PollResult& out) {
     }
 }
 
-api::PollResult CpuDevice::poll(std::chrono::steady_clock::time_point /*deadline*/) {
+api::PollResult CpuDevice::read() {
     api::PollResult out;
-    if (!open_) {
-        out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
-        return out;
-    }
     auto read = read_stat();
     if (auto* e = std::get_if<api::DeviceError>(&read)) {
         out.error = *e;

@@ -98,27 +98,18 @@ std::optional<api::DeviceError> HwmonDevice::discover() {
 }
 
 std::optional<api::DeviceError> HwmonDevice::open() {
-    // The table is fixed at the first open: recorders were set up from it.
-    if (!discovered_) {
-        if (auto e = discover()) {
-            channels_.clear();
-            inputs_.clear();
-            return e;
-        }
-        discovered_ = true;
-        identity_.vendor = "Linux";
-        identity_.model = "hwmon";
+    if (auto e = discover_once([this] { return discover(); })) {
+        inputs_.clear();
+        return e;
     }
-    open_ = true;
+    identity_.vendor = "Linux";
+    identity_.model = "hwmon";
+    set_open();
     return std::nullopt;
 }
 
-api::PollResult HwmonDevice::poll(std::chrono::steady_clock::time_point /*deadline*/) {
+api::PollResult HwmonDevice::read() {
     api::PollResult out;
-    if (!open_) {
-        out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
-        return out;
-    }
     out.readings.reserve(inputs_.size());
     for (std::size_t i = 0; i < inputs_.size(); ++i) {
         api::Reading r;

@@ -4,24 +4,21 @@
 #include <string>
 #include <vector>
 
-#include "drivers/api/device.hpp"
+#include "drivers/common/local_device.hpp"
 #include "drivers/hwmon/settings.hpp"
 
 namespace wattbench::drivers::hwmon {
 
 // Every temperature, fan, voltage, current and power input under /sys/class/hwmon, found at
 // open(); each poll reads the input files again.
-class HwmonDevice final : public api::Device {
+class HwmonDevice final : public common::LocalDevice {
 public:
     explicit HwmonDevice(Settings settings) : settings_(std::move(settings)) {}
 
-    const std::vector<api::ChannelSpec>& channels() const override { return channels_; }
     std::optional<api::DeviceError> open() override;
-    api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
-    void close() override { open_ = false; }
-    api::DeviceIdentity identity() const override { return identity_; }
 
 private:
+    api::PollResult read() override;
     std::optional<api::DeviceError> discover();
 
     struct Input {
@@ -30,11 +27,7 @@ private:
     };
 
     Settings settings_;
-    std::vector<api::ChannelSpec> channels_;
     std::vector<Input> inputs_;  // parallel to channels_
-    bool discovered_ = false;
-    bool open_ = false;
-    api::DeviceIdentity identity_;
 };
 
 }  // namespace wattbench::drivers::hwmon

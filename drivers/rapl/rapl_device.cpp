@@ -120,17 +120,12 @@ std::optional<api::DeviceError> RaplDevice::discover() {
 }
 
 std::optional<api::DeviceError> RaplDevice::open() {
-    // The table is fixed at the first open: recorders were set up from it.
-    if (!discovered_) {
-        if (auto e = discover()) {
-            channels_.clear();
-            zones_.clear();
-            return e;
-        }
-        discovered_ = true;
-        identity_.vendor = "Linux";
-        identity_.model = "powercap RAPL";
+    if (auto e = discover_once([this] { return discover(); })) {
+        zones_.clear();
+        return e;
     }
+    identity_.vendor = "Linux";
+    identity_.model = "powercap RAPL";
     // Counters root-only since 5.10 are the usual failure: refuse now with the reason rather
     // than record a run of unavailable rows.
     for (auto& z : zones_) {
@@ -141,16 +136,12 @@ std::optional<api::DeviceError> RaplDevice::open() {
         z.last = parse_microjoules(std::get<std::string>(text));
     }
     last_time_ = now_();
-    open_ = true;
+    set_open();
     return std::nullopt;
 }
 
-api::PollResult RaplDevice::poll(std::chrono::steady_clock::time_point /*deadline*/) {
+api::PollResult RaplDevice::read() {
     api::PollResult out;
-    if (!open_) {
-        out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
-        return out;
-    }
     const auto now = now_();
     const double seconds = std::chrono::duration<double>(now - last_time_).count();
     last_time_ = now;
