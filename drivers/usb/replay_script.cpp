@@ -34,6 +34,24 @@ bool hex(std::string_view s, std::size_t digits, T& out) {
     return ec == std::errc() && p == s.data() + s.size();
 }
 
+// The OUT bytes a step expects, from req[from]: hex bytes, "??" for any; the first word that
+// is neither.
+std::optional<std::string_view> take_expected(const std::vector<std::string_view>& req,
+                                              std::size_t from,
+                                              std::vector<std::optional<std::uint8_t>>& expect) {
+    for (std::size_t i = from; i < req.size(); ++i) {
+        std::uint8_t b = 0;
+        if (req[i] == "??") {
+            expect.push_back(std::nullopt);
+        } else if (hex(req[i], 2, b)) {
+            expect.push_back(b);
+        } else {
+            return req[i];
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<ReplayStep::Outcome> outcome_word(std::string_view w) {
     using O = ReplayStep::Outcome;
     if (w == "ok") {
@@ -167,30 +185,16 @@ std::variant<std::vector<ReplayStep>, std::string> parse_replay_script(std::stri
             } else if (req.size() > 5) {
                 return fail("a ctrl_in step has no OUT data");
             }
-            for (std::size_t i = data_at; i < req.size(); ++i) {
-                std::uint8_t b = 0;
-                if (req[i] == "??") {
-                    step.expect.push_back(std::nullopt);
-                } else if (hex(req[i], 2, b)) {
-                    step.expect.push_back(b);
-                } else {
-                    return fail(fmt::format("'{}' is not a hex byte or ??", req[i]));
-                }
+            if (auto bad = take_expected(req, data_at, step.expect)) {
+                return fail(fmt::format("'{}' is not a hex byte or ??", *bad));
             }
         } else if (w[0] == "int_out") {
             step.kind = Kind::interrupt_out;
             if (req.empty() || !hex(req[0], 2, step.endpoint)) {
                 return fail("expected the endpoint in hex, like 02");
             }
-            for (std::size_t i = 1; i < req.size(); ++i) {
-                std::uint8_t b = 0;
-                if (req[i] == "??") {
-                    step.expect.push_back(std::nullopt);
-                } else if (hex(req[i], 2, b)) {
-                    step.expect.push_back(b);
-                } else {
-                    return fail(fmt::format("'{}' is not a hex byte or ??", req[i]));
-                }
+            if (auto bad = take_expected(req, 1, step.expect)) {
+                return fail(fmt::format("'{}' is not a hex byte or ??", *bad));
             }
         } else if (w[0] == "int_in") {
             step.kind = Kind::interrupt_in;

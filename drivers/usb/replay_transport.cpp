@@ -146,48 +146,11 @@ std::optional<api::DeviceError> ReplayTransport::outcome_error(const ReplayStep&
     }
 }
 
-TransferResult ReplayTransport::control_in(const SetupPacket& setup, std::chrono::milliseconds) {
+TransferResult ReplayTransport::play_in(ReplayStep::Kind kind, const std::string& got,
+                                        const std::function<bool(const ReplayStep&)>& matches,
+                                        std::size_t length) {
     std::optional<api::DeviceError> error;
-    const std::string got = "ctrl_in " + describe(setup);
-    const auto* step = take(
-        ReplayStep::Kind::control_in, got, [&](const ReplayStep& s) { return s.setup == setup; },
-        error);
-    if (!step) {
-        return *error;
-    }
-    if (auto e = outcome_error(*step, got)) {
-        return *e;
-    }
-    Bytes reply = step->reply;
-    if (reply.size() > setup.length) {
-        reply.resize(setup.length);
-    }
-    return reply;
-}
-
-std::optional<api::DeviceError> ReplayTransport::control_out(const SetupPacket& setup,
-                                                             std::span<const std::uint8_t> data,
-                                                             std::chrono::milliseconds) {
-    std::optional<api::DeviceError> error;
-    const std::string got =
-        "ctrl_out " + describe(setup) + (data.empty() ? "" : " :" + hex_bytes(data));
-    const auto* step = take(
-        ReplayStep::Kind::control_out, got,
-        [&](const ReplayStep& s) { return s.setup == setup && data_matches(s.expect, data); },
-        error);
-    if (!step) {
-        return error;
-    }
-    return outcome_error(*step, got);
-}
-
-TransferResult ReplayTransport::interrupt_in(std::uint8_t endpoint, std::size_t length,
-                                             std::chrono::milliseconds) {
-    std::optional<api::DeviceError> error;
-    const std::string got = fmt::format("int_in {:02X} {}", endpoint, length);
-    const auto* step = take(
-        ReplayStep::Kind::interrupt_in, got,
-        [&](const ReplayStep& s) { return s.endpoint == endpoint && s.length == length; }, error);
+    const auto* step = take(kind, got, matches, error);
     if (!step) {
         return *error;
     }
@@ -201,19 +164,47 @@ TransferResult ReplayTransport::interrupt_in(std::uint8_t endpoint, std::size_t 
     return reply;
 }
 
-std::optional<api::DeviceError> ReplayTransport::interrupt_out(std::uint8_t endpoint,
-                                                               std::span<const std::uint8_t> data,
-                                                               std::chrono::milliseconds) {
+std::optional<api::DeviceError> ReplayTransport::play_out(
+    ReplayStep::Kind kind, const std::string& got,
+    const std::function<bool(const ReplayStep&)>& matches) {
     std::optional<api::DeviceError> error;
-    const std::string got = fmt::format("int_out {:02X}{}", endpoint, hex_bytes(data));
-    const auto* step = take(
-        ReplayStep::Kind::interrupt_out, got,
-        [&](const ReplayStep& s) { return s.endpoint == endpoint && data_matches(s.expect, data); },
-        error);
+    const auto* step = take(kind, got, matches, error);
     if (!step) {
         return error;
     }
     return outcome_error(*step, got);
+}
+
+TransferResult ReplayTransport::control_in(const SetupPacket& setup, std::chrono::milliseconds) {
+    return play_in(
+        ReplayStep::Kind::control_in, "ctrl_in " + describe(setup),
+        [&](const ReplayStep& s) { return s.setup == setup; }, setup.length);
+}
+
+std::optional<api::DeviceError> ReplayTransport::control_out(const SetupPacket& setup,
+                                                             std::span<const std::uint8_t> data,
+                                                             std::chrono::milliseconds) {
+    return play_out(
+        ReplayStep::Kind::control_out,
+        "ctrl_out " + describe(setup) + (data.empty() ? "" : " :" + hex_bytes(data)),
+        [&](const ReplayStep& s) { return s.setup == setup && data_matches(s.expect, data); });
+}
+
+TransferResult ReplayTransport::interrupt_in(std::uint8_t endpoint, std::size_t length,
+                                             std::chrono::milliseconds) {
+    return play_in(
+        ReplayStep::Kind::interrupt_in, fmt::format("int_in {:02X} {}", endpoint, length),
+        [&](const ReplayStep& s) { return s.endpoint == endpoint && s.length == length; }, length);
+}
+
+std::optional<api::DeviceError> ReplayTransport::interrupt_out(std::uint8_t endpoint,
+                                                               std::span<const std::uint8_t> data,
+                                                               std::chrono::milliseconds) {
+    return play_out(ReplayStep::Kind::interrupt_out,
+                    fmt::format("int_out {:02X}{}", endpoint, hex_bytes(data)),
+                    [&](const ReplayStep& s) {
+                        return s.endpoint == endpoint && data_matches(s.expect, data);
+                    });
 }
 
 }  // namespace wattbench::drivers::usb

@@ -58,6 +58,13 @@ private:
                            const std::function<bool(const ReplayStep&)>& matches,
                            std::optional<api::DeviceError>& error);
     std::optional<api::DeviceError> outcome_error(const ReplayStep& step, const std::string& what);
+    // A transfer in: the step's reply, cut to `length` as the host's buffer would; or an OUT
+    // transfer's outcome.
+    TransferResult play_in(ReplayStep::Kind kind, const std::string& got,
+                           const std::function<bool(const ReplayStep&)>& matches,
+                           std::size_t length);
+    std::optional<api::DeviceError> play_out(ReplayStep::Kind kind, const std::string& got,
+                                             const std::function<bool(const ReplayStep&)>& matches);
     void skip_strings();
 
     std::string path_;  // not empty: still to be loaded
