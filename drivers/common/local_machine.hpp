@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "drivers/api/registry.hpp"
 
@@ -15,5 +16,32 @@ namespace wattbench::drivers::common {
 // Returns the config error to report, or nullopt with `root` set when the key was given.
 std::optional<api::DeviceError> take_local_machine(api::DeviceConfig& config,
                                                    std::string_view scheme, std::string& root);
+
+// A whole parse_settings of such a driver: take_local_machine into `Settings::root`, then
+// `more(settings, options)` for the driver's own keys (the config error it returns, if any),
+// then the first option of the wrong type.
+template <class Settings, class More>
+std::variant<Settings, api::DeviceError> parse_local_settings(api::DeviceConfig& config,
+                                                              std::string_view scheme, More more) {
+    Settings s;
+    if (auto e = take_local_machine(config, scheme, s.root)) {
+        return *e;
+    }
+    if (std::optional<api::DeviceError> e = more(s, config.options)) {
+        return *e;
+    }
+    if (config.options.error()) {
+        return *config.options.error();
+    }
+    return s;
+}
+
+// The same for a driver with no keys of its own.
+template <class Settings>
+std::variant<Settings, api::DeviceError> parse_local_settings(api::DeviceConfig& config,
+                                                              std::string_view scheme) {
+    return parse_local_settings<Settings>(
+        config, scheme, [](Settings&, api::Options&) { return std::optional<api::DeviceError>{}; });
+}
 
 }  // namespace wattbench::drivers::common

@@ -5,21 +5,16 @@
 namespace wattbench::drivers::cpu {
 
 std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& config) {
-    Settings s;
-    if (auto e = common::take_local_machine(config, "cpu", s.root)) {
-        return *e;
-    }
-    auto& o = config.options;
-    if (auto v = o.take_bool("per_cpu")) {
-        s.per_cpu = *v;
-    }
-    if (auto v = o.take_bool("frequency")) {
-        s.frequency = *v;
-    }
-    if (o.error()) {
-        return *o.error();
-    }
-    return s;
+    return common::parse_local_settings<Settings>(
+        config, "cpu", [](Settings& s, api::Options& o) -> std::optional<api::DeviceError> {
+            if (auto v = o.take_bool("per_cpu")) {
+                s.per_cpu = *v;
+            }
+            if (auto v = o.take_bool("frequency")) {
+                s.frequency = *v;
+            }
+            return std::nullopt;
+        });
 }
 
 }  // namespace wattbench::drivers::cpu

@@ -5,15 +5,7 @@
 namespace wattbench::drivers::rapl {
 
 std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& config) {
-    Settings s;
-    if (auto e = common::take_local_machine(config, "rapl", s.root)) {
-        return *e;
-    }
-    auto& o = config.options;
-    if (o.error()) {
-        return *o.error();
-    }
-    return s;
+    return common::parse_local_settings<Settings>(config, "rapl");
 }
 
 }  // namespace wattbench::drivers::rapl
