@@ -2,6 +2,7 @@
 
 #include <ipmi_monitoring.h>
 
+#include <algorithm>
 #include <array>
 
 namespace wattbench::drivers::ipmi {
@@ -39,25 +40,13 @@ SensorKind sensor_kind(int units, bool discrete) {
 }
 
 bool matches_type(const std::string& type, const SensorKind& kind) {
-    if (type == "temperature") {
-        return kind.quantity == api::Quantity::temperature;
-    }
-    if (type == "fan") {
-        return kind.quantity == api::Quantity::fan;
-    }
-    if (type == "voltage") {
-        return kind.quantity == api::Quantity::voltage;
-    }
-    if (type == "current") {
-        return kind.quantity == api::Quantity::current;
-    }
-    if (type == "power") {
-        return kind.quantity == api::Quantity::power;
-    }
-    if (type == "state") {
-        return kind.quantity == api::Quantity::state;
-    }
-    return false;
+    // The `types` key names these quantities as api::to_string spells them.
+    constexpr std::array<api::Quantity, 6> kTypes{
+        api::Quantity::temperature, api::Quantity::fan,   api::Quantity::voltage,
+        api::Quantity::current,     api::Quantity::power, api::Quantity::state};
+    return std::any_of(kTypes.begin(), kTypes.end(), [&](api::Quantity q) {
+        return q == kind.quantity && api::to_string(q) == type;
+    });
 }
 
 }  // namespace wattbench::drivers::ipmi
