@@ -173,5 +173,24 @@ TEST_F(RedfishCapture, MonitorInsecureSaysSo) {
     expect_no_password(out);
 }
 
+// `devices` lists the driver; `--scan` names a Redfish candidate only for a host the user gives.
+TEST(RedfishDevices, ListedAndCandidateOnlyForANamedHost) {
+    const fs::path dir = fs::temp_directory_path();
+    const auto list = wattbench::testing::run_program({WATTBENCH_BIN, "devices"}, dir);
+    EXPECT_EQ(list.exit_code, 0);
+    EXPECT_NE(list.out.find("  redfish "), std::string::npos) << list.out;
+    const auto plain = wattbench::testing::run_program({WATTBENCH_BIN, "devices", "--scan"}, dir);
+    EXPECT_EQ(plain.out.find("  redfish bmc"), std::string::npos) << plain.out;
+    const auto named = wattbench::testing::run_program(
+        {WATTBENCH_BIN, "devices", "--scan", "--redfish", "bmc7.example", "--redfish", "a b"}, dir);
+    EXPECT_EQ(named.exit_code, 0);
+    EXPECT_NE(named.out.find("  redfish bmc7.example   connection redfish://USER@bmc7.example  "
+                             "driver redfish (named with --redfish, not probed)\n"),
+              std::string::npos)
+        << named.out;
+    EXPECT_NE(named.out.find("  redfish a b            not a host name: "), std::string::npos)
+        << named.out;
+}
+
 }  // namespace
 }  // namespace wattbench::drivers::redfish
