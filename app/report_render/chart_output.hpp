@@ -8,11 +8,6 @@
 
 #include "app/report_render/report_chart.hpp"
 
-namespace wattbench::core::report {
-struct ReportContent;
-struct Comparison;
-}  // namespace wattbench::core::report
-
 namespace wattbench::report_render {
 
 // The chart as an SVG document (vector: Qt Charts' lines become paths). `id_prefix` goes in

@@ -4,11 +4,6 @@
 
 #include "app/report_render/report_chart.hpp"
 
-namespace wattbench::core::report {
-struct ReportContent;
-struct Comparison;
-}  // namespace wattbench::core::report
-
 namespace wattbench::report_render {
 
 // One self-contained HTML file: inline stylesheet (with print rules), inline SVG charts, no

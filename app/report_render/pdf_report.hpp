@@ -5,11 +5,6 @@
 
 #include "app/report_render/report_chart.hpp"
 
-namespace wattbench::core::report {
-struct ReportContent;
-struct Comparison;
-}  // namespace wattbench::core::report
-
 namespace wattbench::report_render {
 
 // The HTML report's content as an A4 PDF at `path`: text and tables laid out by Qt's text

@@ -148,22 +148,13 @@ std::string comparison_title(const report::Comparison& comparison) {
 
 std::string comparison_body(const report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed) {
-    std::string html = markdown_to_html(report::render_comparison_markdown(comparison));
-    std::string overlay;
-    for (std::size_t i = 0; i < charts.size(); ++i) {
-        overlay += figure(i, *charts[i], embed);
-    }
-    if (overlay.empty()) {
-        return html;
-    }
     // The overlay opens its section, above the table of the same points.
-    const std::string heading = "<h2 id=\"power-versus-load\">";
-    const auto at = html.find(heading);
-    if (at == std::string::npos) {
-        return html + "<h2 id=\"power-versus-load\">Power versus load</h2>\n" + overlay;
+    std::string html = markdown_to_html(report::comparison_tables_markdown(comparison)) +
+                       heading_html("power-versus-load", false, report::kComparisonCurveHeading);
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        html += figure(i, *charts[i], embed);
     }
-    html.insert(html.find("</h2>\n", at) + 6, overlay);
-    return html;
+    return html + markdown_to_html(report::comparison_curve_markdown(comparison));
 }
 
 std::string report_css() {

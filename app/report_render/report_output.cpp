@@ -16,17 +16,24 @@ namespace {
 
 using report_render::ChartList;
 
-template <typename Text, typename Html, typename Pdf>
-std::optional<OutputError> write_with_charts(const ReportRequest& request, const ChartList& charts,
+// `charts()` lays the charts out (for the page and for --charts alike), only when they are
+// drawn; html(charts) and pdf(charts, path) render the page.
+template <typename Charts, typename Text, typename Html, typename Pdf>
+std::optional<OutputError> write_with_charts(const ReportRequest& request, Charts make_charts,
                                              Text text, Html html, Pdf pdf) {
+    ChartList charts;
+    if (is_rendered(request.format) || !request.charts_dir.empty()) {
+        report_render::ensure_qt_application();
+        charts = make_charts();
+    }
     if (request.format == ReportFormat::pdf) {
         if (request.output.empty()) {
             return OutputError{OutputError::Kind::usage, "--format pdf needs -o FILE"};
         }
-        if (auto err = pdf(request.output)) {
+        if (auto err = pdf(charts, request.output)) {
             return OutputError{OutputError::Kind::failed, std::move(*err)};
         }
-    } else if (auto err = write_text(request.format == ReportFormat::html ? html() : text(),
+    } else if (auto err = write_text(request.format == ReportFormat::html ? html(charts) : text(),
                                      request.output)) {
         return err;
     }
@@ -48,30 +55,28 @@ bool rendering_available() {
 
 std::optional<OutputError> write_report(const ReportContent& content,
                                         const ReportRequest& request) {
-    const bool drawn = is_rendered(request.format) || !request.charts_dir.empty();
-    if (drawn) {
-        report_render::ensure_qt_application();
-    }
-    const ChartList charts = drawn ? report_render::report_charts(content) : ChartList{};
     return write_with_charts(
-        request, charts, [&] { return render_text(content, request.format); },
-        [&] { return report_render::render_html(content, charts); },
-        [&](const std::string& path) { return report_render::render_pdf(content, charts, path); });
+        request, [&] { return report_render::report_charts(content); },
+        [&] { return render_text(content, request.format); },
+        [&](const ChartList& charts) { return report_render::render_html(content, charts); },
+        [&](const ChartList& charts, const std::string& path) {
+            return report_render::render_pdf(content, charts, path);
+        });
 }
 
 std::optional<OutputError> write_comparison(const Comparison& comparison,
                                             const ReportRequest& request) {
-    const bool drawn = is_rendered(request.format) || !request.charts_dir.empty();
-    if (drawn) {
-        report_render::ensure_qt_application();
-    }
-    const ChartList charts = drawn ? report_render::comparison_charts(
-                                         comparison, report_render::comparison_names(comparison))
-                                   : ChartList{};
     return write_with_charts(
-        request, charts, [&] { return render_comparison_text(comparison, request.format); },
-        [&] { return report_render::render_comparison_html(comparison, charts); },
-        [&](const std::string& path) {
+        request,
+        [&] {
+            return report_render::comparison_charts(comparison,
+                                                    report_render::comparison_names(comparison));
+        },
+        [&] { return render_comparison_text(comparison, request.format); },
+        [&](const ChartList& charts) {
+            return report_render::render_comparison_html(comparison, charts);
+        },
+        [&](const ChartList& charts, const std::string& path) {
             return report_render::render_comparison_pdf(comparison, charts, path);
         });
 }

@@ -33,8 +33,10 @@ std::string full(double v) {
     return std::isfinite(v) ? fmt::format("{}", v) : "";
 }
 
-std::string curve_markdown(const Comparison& c) {
-    std::string out = "## Power versus load\n\n";
+}  // namespace
+
+std::string comparison_curve_markdown(const Comparison& c) {
+    std::string out;
     bool any = false;
     std::map<double, std::vector<std::string>> cells;  // busy CPUs -> one cell per run
     std::vector<std::string> header = {"Busy CPUs"};
@@ -78,6 +80,8 @@ std::string curve_markdown(const Comparison& c) {
            table.render();
 }
 
+namespace {
+
 nlohmann::json number_or_null(double v) {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
@@ -91,7 +95,7 @@ std::string comparison_run_name(const Comparison& c, std::size_t i) {
     return i == 0 ? c.pairs.front().name_a : c.pairs[i - 1].name_b;
 }
 
-std::string render_comparison_markdown(const Comparison& c) {
+std::string comparison_tables_markdown(const Comparison& c) {
     std::string out = "# Comparison\n\n";
     for (std::size_t i = 0; i < c.run_dirs.size(); ++i) {
         const auto letter = i == 0                   ? std::string("A (baseline)")
@@ -136,7 +140,12 @@ std::string render_comparison_markdown(const Comparison& c) {
             "(partial): the phase was interrupted in one of the runs, so its window is "
             "shorter than planned.\n\n";
     }
-    return out + curve_markdown(c);
+    return out;
+}
+
+std::string render_comparison_markdown(const Comparison& c) {
+    return comparison_tables_markdown(c) + "## " + std::string(kComparisonCurveHeading) + "\n\n" +
+           comparison_curve_markdown(c);
 }
 
 std::string render_comparison_csv(const Comparison& c) {

@@ -109,14 +109,12 @@ std::string environment_body(const ReportContent& content) {
 }
 
 std::string profile_body(const ReportContent& content) {
-    std::string out;
-    const RunData& run = content.run;
-    const auto* profile = member(run.manifest, "profile");
+    const auto* profile = member(content.run.manifest, "profile");
     const auto text = text_of(member(profile, "text"));
     if (!text || text->empty()) {
-        out += "The manifest does not keep the profile's text.\n";
-        return out;
+        return "The manifest does not keep the profile's text.\n";
     }
+    std::string out;
     const auto path = text_of(member(profile, "path"));
     if (path && !path->empty()) {
         out += fmt::format("`{}`:\n\n", one_line(*path));
@@ -138,13 +136,11 @@ std::string profile_body(const ReportContent& content) {
 }
 
 std::string warnings_body(const ReportContent& content) {
-    std::string out;
-    const RunData& run = content.run;
-    const auto* warnings = member(run.manifest, "warnings");
+    const auto* warnings = member(content.run.manifest, "warnings");
     if (warnings == nullptr || warnings->empty()) {
-        out += "None.\n";
-        return out;
+        return "None.\n";
     }
+    std::string out;
     for (const auto& w : *warnings) {
         out += fmt::format("- {}\n", one_line(text_of(&w).value_or(w.dump())));
     }

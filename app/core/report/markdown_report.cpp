@@ -14,63 +14,39 @@ namespace wattbench::core::report {
 
 namespace {
 
+std::string summary_of(const ReportContent& content) {
+    return summary_body(content.summary);
+}
+
 struct SectionSpec {
     SectionId id;
     std::string_view anchor;
     std::string_view heading;
+    std::string (*body)(const ReportContent&);
 };
 
 constexpr std::array<SectionSpec, 12> kSections{{
-    {SectionId::title, "title", ""},
-    {SectionId::incomplete, "incomplete", ""},
-    {SectionId::summary, "summary", "Summary"},
-    {SectionId::validity, "validity", "Validity"},
-    {SectionId::power_curve, "power-versus-load", "Power versus load"},
-    {SectionId::performance, "performance-per-watt", "Performance per watt"},
-    {SectionId::limits, "limits", "Limits"},
-    {SectionId::noise, "noise-iso-7779", "Noise (ISO 7779)"},
-    {SectionId::phase_details, "phase-details", "Phase details"},
-    {SectionId::warnings, "warnings", "Warnings"},
-    {SectionId::environment, "environment", "Environment"},
-    {SectionId::profile, "appendix-the-profile-as-run", "Appendix: the profile as run"},
+    {SectionId::title, "title", "", facts_body},
+    {SectionId::incomplete, "incomplete", "", incomplete_body},
+    {SectionId::summary, "summary", "Summary", summary_of},
+    {SectionId::validity, "validity", "Validity", validity_body},
+    {SectionId::power_curve, "power-versus-load", "Power versus load", power_curve_body},
+    {SectionId::performance, "performance-per-watt", "Performance per watt", performance_body},
+    {SectionId::limits, "limits", "Limits", limits_body},
+    {SectionId::noise, "noise-iso-7779", "Noise (ISO 7779)", noise_body},
+    {SectionId::phase_details, "phase-details", "Phase details", phase_details_body},
+    {SectionId::warnings, "warnings", "Warnings", warnings_body},
+    {SectionId::environment, "environment", "Environment", environment_body},
+    {SectionId::profile, "appendix-the-profile-as-run", "Appendix: the profile as run",
+     profile_body},
 }};
-
-std::string body_of(SectionId id, const ReportContent& content) {
-    switch (id) {
-        case SectionId::title:
-            return facts_body(content);
-        case SectionId::incomplete:
-            return incomplete_body(content);
-        case SectionId::summary:
-            return summary_body(content.summary);
-        case SectionId::validity:
-            return validity_body(content);
-        case SectionId::power_curve:
-            return power_curve_body(content);
-        case SectionId::performance:
-            return performance_body(content);
-        case SectionId::limits:
-            return limits_body(content);
-        case SectionId::noise:
-            return noise_body(content);
-        case SectionId::phase_details:
-            return phase_details_body(content);
-        case SectionId::warnings:
-            return warnings_body(content);
-        case SectionId::environment:
-            return environment_body(content);
-        case SectionId::profile:
-            return profile_body(content);
-    }
-    return {};
-}
 
 }  // namespace
 
 std::vector<ReportSection> report_sections(const ReportContent& content) {
     std::vector<ReportSection> out;
     for (const auto& spec : kSections) {
-        std::string body = body_of(spec.id, content);
+        std::string body = spec.body(content);
         if (body.empty() && spec.id != SectionId::title) {
             continue;
         }

@@ -25,6 +25,25 @@ constexpr std::array<std::pair<ReportFormat, std::string_view>, 5> kFormats{{
     {ReportFormat::pdf, "pdf"},
 }};
 
+// The text formats' one switch, for a run's report and a comparison alike; empty for html/pdf.
+template <typename Subject>
+std::string text_of_format(ReportFormat format, const Subject& subject,
+                           std::string (*md)(const Subject&), std::string (*csv)(const Subject&),
+                           std::string (*json)(const Subject&)) {
+    switch (format) {
+        case ReportFormat::md:
+            return md(subject);
+        case ReportFormat::csv:
+            return csv(subject);
+        case ReportFormat::json:
+            return json(subject);
+        case ReportFormat::html:
+        case ReportFormat::pdf:
+            break;
+    }
+    return {};
+}
+
 }  // namespace
 
 std::optional<ReportFormat> report_format(std::string_view name) {
@@ -50,33 +69,12 @@ bool is_rendered(ReportFormat format) {
 }
 
 std::string render_text(const ReportContent& content, ReportFormat format) {
-    switch (format) {
-        case ReportFormat::md:
-            return render_markdown(content);
-        case ReportFormat::csv:
-            return render_csv(content);
-        case ReportFormat::json:
-            return render_json(content);
-        case ReportFormat::html:
-        case ReportFormat::pdf:
-            break;
-    }
-    return {};
+    return text_of_format<ReportContent>(format, content, render_markdown, render_csv, render_json);
 }
 
 std::string render_comparison_text(const Comparison& comparison, ReportFormat format) {
-    switch (format) {
-        case ReportFormat::md:
-            return render_comparison_markdown(comparison);
-        case ReportFormat::csv:
-            return render_comparison_csv(comparison);
-        case ReportFormat::json:
-            return render_comparison_json(comparison);
-        case ReportFormat::html:
-        case ReportFormat::pdf:
-            break;
-    }
-    return {};
+    return text_of_format<Comparison>(format, comparison, render_comparison_markdown,
+                                      render_comparison_csv, render_comparison_json);
 }
 
 std::optional<OutputError> write_text(const std::string& text, const std::string& path) {
