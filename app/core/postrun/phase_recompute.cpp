@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 
 #include "app/core/postrun/samples_file.hpp"
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/record/output_file.hpp"
-#include "app/core/record/phases_csv_reader.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
+#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 #include "app/core/stats/counter_windows.hpp"
 #include "app/core/stats/window_accumulator.hpp"
 
@@ -40,8 +40,8 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> recompute_phases(
     std::map<std::size_t, Window> windows;
     const std::string phases_path = run.dir + "/phases.csv";
     if (std::filesystem::exists(phases_path)) {
-        auto existing = record::read_phases_csv(phases_path);
-        if (auto* e = std::get_if<record::PhasesCsvError>(&existing)) {
+        auto existing = rundir::read_phases_csv(phases_path);
+        if (auto* e = std::get_if<rundir::PhasesCsvError>(&existing)) {
             return e->to_string();
         }
         for (const auto& r : std::get<std::vector<stats::ChannelSummary>>(existing)) {
@@ -132,7 +132,7 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
             continue;
         }
         std::string err;
-        auto f = record::split_csv_line(line, &err);
+        auto f = rundir::split_csv_line(line, &err);
         if (!f || f->size() < 3) {
             return fmt::format("{}:{}: {}", path, n, f ? "too few columns" : err);
         }

@@ -11,10 +11,10 @@
 #include <fmt/format.h>
 
 #include "app/core/phases/stage.hpp"
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/record/output_file.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 
 namespace wattbench::core::postrun {
 namespace {
@@ -45,7 +45,7 @@ std::optional<drivers::api::Status> status_from(std::string_view s) {
 
 std::optional<std::string> parse_sample_line(std::string_view text, SampleFields& s) {
     std::string err;
-    auto split = record::split_csv_line(text, &err);
+    auto split = rundir::split_csv_line(text, &err);
     if (!split) {
         return err;
     }

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "app/core/record/csv.hpp"
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/report/window_states.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 
 namespace wattbench::core::report {
 
@@ -79,7 +79,7 @@ struct CsvRecord {
 // hand-edited file is not an error. On a syntax error: "LINE: why".
 std::variant<std::vector<CsvRecord>, std::string> read_records(std::string_view text) {
     std::vector<CsvRecord> out;
-    record::CsvReader reader(text);
+    rundir::CsvReader reader(text);
     std::vector<std::string> fields;
     while (reader.next(fields)) {
         if (fields.size() == 1 && fields[0].empty()) {
@@ -363,6 +363,12 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
 
     RunData run;
     run.manifest = std::move(std::get<nlohmann::json>(manifest));
+    try {
+        run.info = run.manifest.get<rundir::Manifest>();
+    } catch (const rundir::ManifestKeyError& e) {
+        return Result{std::in_place_index<1>,
+                      rundir::ReadError{manifest_path, e.key, e.what()}.text()};
+    }
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
     run.liveness = run_liveness(locked, run.manifest);

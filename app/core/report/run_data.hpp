@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/report/run_liveness.hpp"
+#include "app/core/rundir/manifest.hpp"
 
 namespace wattbench::core::report {
 
@@ -42,7 +43,9 @@ struct PhaseRow {
 };
 
 struct RunData {
+    // The raw manifest.json, until every renderer reads `info` instead.
     nlohmann::json manifest;
+    rundir::Manifest info;
     std::vector<PhaseRow> rows;  // in file order, which is the order the windows closed
     std::string dir;
     // Read from the directory by load_run; a run built in memory counts as ended.

@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "app/core/record/csv_reader.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 
 namespace wattbench::core::report {
 
@@ -33,7 +33,7 @@ void count_window_states(const std::string& samples_csv, std::vector<PhaseRow>& 
     if (!in || !std::getline(in, line)) {
         return;
     }
-    const auto header = record::split_csv_line(line);
+    const auto header = rundir::split_csv_line(line);
     if (!header) {
         return;
     }
@@ -54,7 +54,7 @@ void count_window_states(const std::string& samples_csv, std::vector<PhaseRow>& 
         }
         record += line;
         std::string error;
-        auto fields = record::split_csv_line(record, &error);
+        auto fields = rundir::split_csv_line(record, &error);
         if (!fields && error == "unterminated quoted field") {
             record += '\n';  // a quoted field with a line break inside goes on
             continue;

@@ -7,7 +7,7 @@
 #include "app/core/engine/engine.hpp"
 #include "app/core/postrun/phase_recompute.hpp"
 #include "app/core/postrun/run_info.hpp"
-#include "app/core/record/phases_csv_reader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 #include "app/core/stats/counter_windows.hpp"
 #include "drivers/manual/register.hpp"
 #include "tests/support/fake_device.hpp"
@@ -16,9 +16,9 @@ namespace wattbench::core::postrun {
 namespace {
 
 namespace fs = std::filesystem;
+using stats::CounterWindows;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
-using stats::CounterWindows;
 
 record::Catalog counter_catalog(std::string unit, std::optional<double> accuracy) {
     record::Catalog c;
@@ -184,7 +184,7 @@ TEST(PhaseRecompute, GivesTheLiveEnginesFiguresFromTheRunFiles) {
     ASSERT_EQ(engine.wait().status, engine::RunStatus::completed);
 
     auto live = std::get<std::vector<stats::ChannelSummary>>(
-        record::read_phases_csv(opt.out_dir + "/phases.csv"));
+        rundir::read_phases_csv(opt.out_dir + "/phases.csv"));
     auto info = read_run_info(opt.out_dir);
     ASSERT_TRUE(std::holds_alternative<RunInfo>(info)) << std::get<std::string>(info);
     auto again = recompute_phases(std::get<RunInfo>(info));

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "app/core/record/phases_csv_reader.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 #include "tests/app/core/record/temp_dir.hpp"
 
 namespace wattbench::core::record {
@@ -12,6 +12,8 @@ namespace {
 
 using namespace std::chrono;
 using namespace std::chrono_literals;
+using rundir::parse_phases_csv;
+using rundir::read_phases_csv;
 using stats::ChannelSummary;
 using testing::read_file;
 using testing::TempDir;

@@ -1,6 +1,6 @@
-#include "app/core/record/csv_reader.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 
-namespace wattbench::core::record {
+namespace wattbench::core::rundir {
 
 CsvReader::CsvReader(std::string_view text) : text_(text) {
     // Spreadsheets like to save CSV with a UTF-8 byte order mark; it is not part of the header.
@@ -106,4 +106,4 @@ std::optional<std::vector<std::string>> split_csv_line(std::string_view line, st
     return fields;
 }
 
-}  // namespace wattbench::core::record
+}  // namespace wattbench::core::rundir

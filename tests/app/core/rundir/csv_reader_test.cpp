@@ -1,11 +1,13 @@
-#include "app/core/record/csv_reader.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 
 #include <gtest/gtest.h>
 
 #include "app/core/record/csv.hpp"
 
-namespace wattbench::core::record {
+namespace wattbench::core::rundir {
 namespace {
+
+using record::append_csv_field;
 
 using Fields = std::vector<std::string>;
 
@@ -102,4 +104,4 @@ TEST(CsvReader, BlankLineIsOneEmptyField) {
 }
 
 }  // namespace
-}  // namespace wattbench::core::record
+}  // namespace wattbench::core::rundir

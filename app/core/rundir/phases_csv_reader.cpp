@@ -1,4 +1,4 @@
-#include "app/core/record/phases_csv_reader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +13,10 @@
 #include <sstream>
 #include <tuple>
 
-#include "app/core/record/csv_reader.hpp"
-#include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/utc_time.hpp"
 
-namespace wattbench::core::record {
+namespace wattbench::core::rundir {
 
 namespace {
 
@@ -206,12 +206,13 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
 
         for (const Column c : {kStart, kEnd}) {
             const auto t = parse_utc_ms(fields[index[c]]);
-            if (!t) {
+            if (!t || fields[index[c]].size() != 24) {
                 return error(line, kNames[c],
                              fmt::format("not a UTC time like 2026-11-29T19:50:40.123Z: '{}'",
                                          fields[index[c]]));
             }
-            (c == kStart ? row.start : row.end) = *t;
+            (c == kStart ? row.start : row.end) =
+                std::chrono::system_clock::time_point(std::chrono::milliseconds(*t));
         }
 
         row.energy_wh = std::numeric_limits<double>::quiet_NaN();
@@ -251,4 +252,4 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
     return rows;
 }
 
-}  // namespace wattbench::core::record
+}  // namespace wattbench::core::rundir
