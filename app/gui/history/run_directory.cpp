@@ -15,50 +15,6 @@ namespace wattbench::gui::history {
 
 namespace {
 
-std::optional<double> number(const nlohmann::json& j, const char* key) {
-    if (!j.is_object() || !j.contains(key) || !j[key].is_number()) {
-        return std::nullopt;
-    }
-    return j[key].get<double>();
-}
-
-std::string text(const nlohmann::json& j, const char* key) {
-    if (!j.is_object() || !j.contains(key) || !j[key].is_string()) {
-        return {};
-    }
-    return j[key].get<std::string>();
-}
-
-drivers::api::ChannelSpec channel_from_json(const nlohmann::json& c) {
-    drivers::api::ChannelSpec spec;
-    spec.name = text(c, "name");
-    spec.unit = text(c, "unit");
-    const auto q = drivers::api::quantity_from_string(text(c, "quantity"));
-    spec.quantity = q ? *q : core::report::quantity_from_unit(spec.unit);
-    spec.display_min = number(c, "display_min");
-    spec.display_max = number(c, "display_max");
-    if (c.contains("key") && c["key"].is_boolean()) {
-        spec.key = c["key"].get<bool>();
-    }
-    if (c.contains("thresholds")) {
-        const auto& t = c["thresholds"];
-        spec.thresholds.lower_non_recoverable = number(t, "lnr");
-        spec.thresholds.lower_critical = number(t, "lc");
-        spec.thresholds.lower_non_critical = number(t, "lnc");
-        spec.thresholds.upper_non_critical = number(t, "unc");
-        spec.thresholds.upper_critical = number(t, "uc");
-        spec.thresholds.upper_non_recoverable = number(t, "unr");
-    }
-    if (c.contains("states") && c["states"].is_array()) {
-        for (const auto& s : c["states"]) {
-            if (s.is_string()) {
-                spec.states.push_back(s.get<std::string>());
-            }
-        }
-    }
-    return spec;
-}
-
 struct Columns {
     int time = -1, phase = -1, stage = -1, device = -1, channel = -1, value = -1, unit = -1,
         status = -1;
@@ -76,30 +32,39 @@ std::optional<drivers::api::Status> status_from(std::string_view s) {
 
 }  // namespace
 
-core::record::Catalog catalog_from_manifest(const nlohmann::json& manifest) {
+core::record::Catalog catalog_from_manifest(const core::rundir::Manifest& manifest) {
     core::record::Catalog catalog;
-    if (manifest.contains("devices") && manifest["devices"].is_array()) {
-        for (const auto& d : manifest["devices"]) {
-            core::record::DeviceChannels dc;
-            dc.device_id = text(d, "id");
-            dc.driver = text(d, "driver");
-            if (auto s = number(d, "interval_s")) {
-                dc.interval = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    std::chrono::duration<double>(*s));
-            }
-            if (d.contains("channels") && d["channels"].is_array()) {
-                for (const auto& c : d["channels"]) {
-                    dc.channels.push_back(channel_from_json(c));
-                }
-            }
-            catalog.devices.push_back(std::move(dc));
+    for (const auto& d : manifest.devices) {
+        core::record::DeviceChannels dc;
+        dc.device_id = d.id;
+        dc.driver = d.driver;
+        if (d.interval_s) {
+            dc.interval = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                std::chrono::duration<double>(*d.interval_s));
         }
+        for (const auto& c : d.channels) {
+            drivers::api::ChannelSpec spec;
+            spec.name = c.name;
+            spec.unit = c.unit;
+            const auto q = drivers::api::quantity_from_string(c.quantity);
+            spec.quantity = q ? *q : core::report::quantity_from_unit(spec.unit);
+            spec.display_min = c.display_min;
+            spec.display_max = c.display_max;
+            spec.key = c.key;
+            spec.thresholds.lower_non_recoverable = c.thresholds.lnr;
+            spec.thresholds.lower_critical = c.thresholds.lc;
+            spec.thresholds.lower_non_critical = c.thresholds.lnc;
+            spec.thresholds.upper_non_critical = c.thresholds.unc;
+            spec.thresholds.upper_critical = c.thresholds.uc;
+            spec.thresholds.upper_non_recoverable = c.thresholds.unr;
+            spec.states = c.states;
+            dc.channels.push_back(std::move(spec));
+        }
+        catalog.devices.push_back(std::move(dc));
     }
-    if (manifest.contains("phases") && manifest["phases"].is_array()) {
-        for (const auto& p : manifest["phases"]) {
-            catalog.phase_names.push_back(text(p, "name"));
-            catalog.phase_loads.push_back(text(p, "load"));
-        }
+    for (const auto& p : manifest.phases) {
+        catalog.phase_names.push_back(p.name);
+        catalog.phase_loads.push_back(p.load);
     }
     return catalog;
 }

@@ -4,16 +4,15 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "app/core/record/catalog.hpp"
+#include "app/core/rundir/manifest.hpp"
 #include "app/gui/history/run_history.hpp"
 
 namespace wattbench::gui::history {
 
 // The run's devices and channels as manifest.json lists them (the engine's catalog, written
-// out), with phase names from its phase list. Missing or malformed parts are left out.
-core::record::Catalog catalog_from_manifest(const nlohmann::json& manifest);
+// out), with phase names from its phase list.
+core::record::Catalog catalog_from_manifest(const core::rundir::Manifest& manifest);
 
 // Streams RUN/samples.csv into `history`, whose catalog must already be set (channels the
 // catalog lacks are added on the way). Phase bands are rebuilt from the phase and stage

@@ -7,6 +7,7 @@
 
 #include "app/core/engine/observer.hpp"
 #include "app/core/phases/stage.hpp"
+#include "app/gui/history/phase_plan.hpp"
 
 namespace wattbench::gui::model {
 
@@ -16,27 +17,13 @@ namespace wattbench::gui::model {
 class PhaseModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum class State {
-        pending,
-        warming_up,
-        measuring,
-        done,
-        flagged,
-        skipped,
-        interrupted,
-        failed
-    };
+    using State = history::PhaseState;
     enum Column { name_column, load_column, state_column, progress_column, column_count };
     // progress_column: share of the current stage done, 0..1 (a double); -1 when not running.
     static constexpr int kProgressRole = Qt::UserRole + 1;
     static constexpr int kStateRole = Qt::UserRole + 2;  // State as int
 
-    struct Plan {
-        std::string name;
-        std::string load;
-        double warmup_s = 0.0;
-        double window_s = 0.0;
-    };
+    using Plan = history::PhasePlan;
 
     explicit PhaseModel(QObject* parent = nullptr);
 

@@ -9,15 +9,10 @@
 #include "app/core/profile/overrides.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/gui/history/live_buffer.hpp"
+#include "app/gui/history/live_results.hpp"
 #include "app/gui/history/run_history.hpp"
 
-class QAction;
-class QComboBox;
 class QLabel;
-class QMenu;
-class QPlainTextEdit;
-class QTableView;
-class QTreeView;
 
 namespace wattbench::gui::model {
 class DeviceModel;
@@ -28,7 +23,10 @@ class ResultsModel;
 namespace wattbench::gui::widgets {
 
 class ChartsArea;
+class EventLog;
+class MainMenus;
 class PhaseLadder;
+class ResultsPanel;
 class RunController;
 
 // The lab-session window: charts in the middle, the phase ladder and its controls on the
@@ -88,14 +86,11 @@ private:
     void build_docks();
     void update_controls();
     void update_status();
-    void add_recent(const QString& path);
-    void rebuild_recent_menu();
     void show_error(const QString& title, const QString& text);
     void log_line(const QString& line, int level);
-    void reload_results();
+    // The results table from the finished phases the engine reported.
+    void show_results();
     void show_prompt(const core::engine::PromptRequest& prompt);
-    void export_report(const QString& format);
-    void copy_results(bool markdown);
     void on_prepared(bool ok, const QString& message, const QString& device);
     void on_ended();
     void reset_views();
@@ -108,6 +103,7 @@ private:
     model::PhaseModel* phases_;
     model::ResultsModel* results_;
     history::RunHistory history_;
+    history::LiveResults live_results_;
     std::optional<core::profile::Profile> profile_;
     core::profile::Overrides overrides_;
     QString out_dir_;
@@ -122,23 +118,11 @@ private:
 
     ChartsArea* charts_;
     PhaseLadder* ladder_;
-    QTreeView* device_view_;
-    QTableView* results_view_;
-    QPlainTextEdit* log_;
+    ResultsPanel* results_panel_;
+    EventLog* log_;
+    MainMenus* menus_;
     QLabel* status_run_;
     QLabel* status_left_;
-    QComboBox* span_;
-    QMenu* recent_menu_;
-    QMenu* view_menu_;
-    QAction* start_action_;
-    QAction* skip_warmup_action_;
-    QAction* skip_phase_action_;
-    QAction* abort_action_;
-    QAction* export_md_;
-    QAction* export_csv_;
-    QAction* export_json_;
-    QAction* export_html_ = nullptr;  // only in builds with the Qt report renderer
-    QAction* export_pdf_ = nullptr;
     QTimer* clock_;
 };
 

@@ -32,23 +32,38 @@ PhaseLadder::PhaseLadder(model::PhaseModel* model, QWidget* parent)
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 10);
     layout->addWidget(table_, 1);
 
+    // Each bar's text beside it, not on it: centred on the bar it crosses the edge of the filled
+    // part and half of it is white on blue, half dark on white.
     auto* bars = new QGridLayout();
     stage_label_ = new QLabel(tr("Stage"), this);
     stage_bar_ = new QProgressBar(this);
     stage_bar_->setObjectName(QStringLiteral("stageProgress"));
+    stage_text_ = new QLabel(this);
+    stage_text_->setObjectName(QStringLiteral("stageLeft"));
     run_label_ = new QLabel(tr("Run"), this);
     run_bar_ = new QProgressBar(this);
     run_bar_->setObjectName(QStringLiteral("runProgress"));
+    run_text_ = new QLabel(this);
+    run_text_->setObjectName(QStringLiteral("runLeft"));
+    const int text_width =
+        fontMetrics().horizontalAdvance(tr("%1 left").arg(QStringLiteral("0:00:00")));
     for (auto* b : {stage_bar_, run_bar_}) {
         b->setRange(0, 1000);
         b->setValue(0);
-        b->setTextVisible(true);
-        b->setFormat(QStringLiteral("–"));
+        b->setTextVisible(false);
+    }
+    for (auto* t : {stage_text_, run_text_}) {
+        t->setText(QStringLiteral("–"));
+        t->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        t->setMinimumWidth(text_width);
     }
     bars->addWidget(stage_label_, 0, 0);
     bars->addWidget(stage_bar_, 0, 1);
+    bars->addWidget(stage_text_, 0, 2);
     bars->addWidget(run_label_, 1, 0);
     bars->addWidget(run_bar_, 1, 1);
+    bars->addWidget(run_text_, 1, 2);
+    bars->setColumnStretch(1, 1);
     layout->addLayout(bars);
 
     auto* buttons = new QGridLayout();
@@ -86,24 +101,36 @@ void PhaseLadder::set_controls(bool can_start, bool running) {
     abort_->setEnabled(running);
 }
 
+QString PhaseLadder::stage_text() const {
+    return stage_text_->text();
+}
+
+QString PhaseLadder::run_text() const {
+    return run_text_->text();
+}
+
 void PhaseLadder::update_progress() {
     using model::PhaseModel;
     const double left = model_->run_left();
     run_total_ = std::max(run_total_, left);
     if (model_->current() >= 0) {
         stage_bar_->setValue(static_cast<int>(model_->stage_fraction() * 1000.0));
-        stage_bar_->setFormat(tr("%1 %2: %3 left")
-                                  .arg(model_->data(model_->index(model_->current(), 0)).toString(),
-                                       model_->stage_name(),
-                                       PhaseModel::format_left(model_->stage_left())));
+        stage_text_->setText(tr("%1 left").arg(PhaseModel::format_left(model_->stage_left())));
+        // The phase and stage are the ladder's bold row; the bar repeats them on hover.
+        const QString stage = tr("%1 %2").arg(
+            model_->data(model_->index(model_->current(), 0)).toString(), model_->stage_name());
+        stage_bar_->setToolTip(stage);
+        stage_label_->setToolTip(stage);
     } else {
         stage_bar_->setValue(0);
-        stage_bar_->setFormat(QStringLiteral("–"));
+        stage_text_->setText(QStringLiteral("–"));
+        stage_bar_->setToolTip({});
+        stage_label_->setToolTip({});
     }
     if (run_total_ > 0.0) {
         run_bar_->setValue(static_cast<int>((1.0 - left / run_total_) * 1000.0));
-        run_bar_->setFormat(left > 0.0 ? tr("%1 left").arg(PhaseModel::format_left(left))
-                                       : tr("finished"));
+        run_text_->setText(left > 0.0 ? tr("%1 left").arg(PhaseModel::format_left(left))
+                                      : tr("finished"));
     }
 }
 

@@ -26,6 +26,9 @@ public:
     void set_controls(bool can_start, bool running);
 
     QTableView* table() const { return table_; }
+    // The texts beside the bars: "0:45 left", "finished", "–".
+    QString stage_text() const;
+    QString run_text() const;
 
 signals:
     void start_requested();
@@ -38,8 +41,10 @@ private:
     QTableView* table_;
     QLabel* stage_label_;
     QProgressBar* stage_bar_;
+    QLabel* stage_text_;  // time left in the stage, beside its bar
     QLabel* run_label_;
     QProgressBar* run_bar_;
+    QLabel* run_text_;
     QPushButton* start_;
     QPushButton* skip_warmup_;
     QPushButton* skip_phase_;

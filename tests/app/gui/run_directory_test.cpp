@@ -6,16 +6,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include <nlohmann/json.hpp>
-
 namespace wattbench::gui::history {
 namespace {
 
 const std::string kRun = std::string(WATTBENCH_TEST_DATA) + "/fixtures/demo-run";
 
-nlohmann::json manifest() {
-    std::ifstream in(kRun + "/manifest.json");
-    return nlohmann::json::parse(in);
+core::rundir::Manifest manifest() {
+    auto m = core::rundir::read_manifest(kRun + "/manifest.json");
+    EXPECT_TRUE(m.ok()) << m.error().text();
+    return m.ok() ? *m : core::rundir::Manifest{};
 }
 
 TEST(CatalogFromManifest, ReadsDevicesChannelsThresholdsAndPhases) {
