@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "drivers/usb/usb_identity.hpp"
+
 namespace wattbench::drivers::gm1356 {
 namespace {
 
@@ -111,10 +113,8 @@ std::optional<api::DeviceError> Gm1356Device::open() {
                                 transport_->name() + ": the meter did not take " +
                                     describe(wanted_) + "; it reports " + describe(back)};
     }
-    const auto strings = transport_->strings();
     announce_settings();
-    identity_ = {strings.manufacturer.empty() ? "Benetech" : strings.manufacturer,
-                 strings.product.empty() ? "GM1356" : strings.product, strings.serial, ""};
+    identity_ = usb::usb_identity(transport_->strings(), "Benetech", "GM1356");
     return std::nullopt;
 }
 

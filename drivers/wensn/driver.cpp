@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "drivers/usb/usb_identity.hpp"
+
 namespace wattbench::drivers::wensn {
 namespace {
 
@@ -67,10 +69,8 @@ std::optional<api::DeviceError> WensnDevice::open() {
     } else {
         mode_ = wanted;
     }
-    const auto strings = transport_->strings();
     announce_settings();
-    identity_ = {strings.manufacturer.empty() ? "Wensn" : strings.manufacturer,
-                 strings.product.empty() ? "WS1361" : strings.product, strings.serial, ""};
+    identity_ = usb::usb_identity(transport_->strings(), "Wensn", "WS1361");
     return std::nullopt;
 }
 
