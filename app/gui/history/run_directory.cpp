@@ -1,24 +1,17 @@
 #include "app/gui/history/run_directory.hpp"
 
-#include <charconv>
-#include <fstream>
 #include <map>
-#include <vector>
+#include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/utc_time.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 
 namespace wattbench::gui::history {
 
 namespace {
-
-struct Columns {
-    int time = -1, phase = -1, stage = -1, device = -1, channel = -1, value = -1, unit = -1,
-        status = -1;
-};
 
 std::optional<drivers::api::Status> status_from(std::string_view s) {
     using drivers::api::Status;
@@ -71,12 +64,10 @@ core::record::Catalog catalog_from_manifest(const core::rundir::Manifest& manife
 
 std::optional<std::string> read_samples_csv(const std::string& path, RunHistory& history,
                                             const std::function<void(const LiveSample&)>& each) {
-    std::ifstream in(path);
-    if (!in) {
-        return fmt::format("{}: cannot open", path);
-    }
+    using core::rundir::ReadError;
+    using core::rundir::SampleColumn;
     std::map<std::pair<std::string, std::string>, std::pair<std::uint32_t, std::uint32_t>> index;
-    std::map<std::string, std::uint32_t> device_index;
+    std::map<std::string, std::uint32_t, std::less<>> device_index;
     const auto& cat = history.catalog();
     for (std::uint32_t d = 0; d < cat.devices.size(); ++d) {
         device_index[cat.devices[d].device_id] = d;
@@ -84,81 +75,34 @@ std::optional<std::string> read_samples_csv(const std::string& path, RunHistory&
             index[{cat.devices[d].device_id, cat.devices[d].channels[c].name}] = {d, c};
         }
     }
-    std::map<std::string, std::int32_t> phase_index;
+    std::map<std::string, std::int32_t, std::less<>> phase_index;
     for (std::size_t i = 0; i < cat.phase_names.size(); ++i) {
         phase_index[cat.phase_names[i]] = static_cast<std::int32_t>(i);
     }
 
-    std::string line;
-    std::size_t line_no = 0;
-    Columns col;
-    std::string error;
     std::int32_t last_phase = -1;
     auto last_stage = core::phases::Stage::between;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        auto fields = core::record::split_csv_line(line, &error);
-        if (!fields) {
-            return fmt::format("{}:{}: {}", path, line_no, error);
-        }
-        auto& f = *fields;
-        if (line_no == 1) {
-            for (int i = 0; i < static_cast<int>(f.size()); ++i) {
-                const auto& n = f[static_cast<std::size_t>(i)];
-                if (n == "time")
-                    col.time = i;
-                if (n == "phase")
-                    col.phase = i;
-                if (n == "stage")
-                    col.stage = i;
-                if (n == "device")
-                    col.device = i;
-                if (n == "channel")
-                    col.channel = i;
-                if (n == "value")
-                    col.value = i;
-                if (n == "unit")
-                    col.unit = i;
-                if (n == "status")
-                    col.status = i;
-            }
-            if (col.time < 0 || col.device < 0 || col.channel < 0 || col.value < 0 ||
-                col.status < 0) {
-                return fmt::format("{}:1: not a samples.csv header", path);
-            }
-            continue;
-        }
-        if (line.empty()) {
-            continue;
-        }
-        auto field = [&](int i) -> const std::string& {
-            static const std::string none;
-            return i >= 0 && static_cast<std::size_t>(i) < f.size() ? f[static_cast<std::size_t>(i)]
-                                                                    : none;
-        };
-        const auto ms = core::report::parse_utc_ms(field(col.time));
+    const auto row = [&](const core::rundir::SampleRow& r) -> std::optional<ReadError> {
+        const auto ms = r.time_ms();
         if (!ms) {
-            return fmt::format("{}:{}: column 'time': not a UTC time '{}'", path, line_no,
-                               field(col.time));
+            return r.error(SampleColumn::time, "not a UTC time");
         }
         LiveSample s;
         s.t = static_cast<double>(*ms) / 1000.0;
-        const auto key = std::make_pair(field(col.device), field(col.channel));
+        auto key = std::make_pair(std::string(r[SampleColumn::device]),
+                                  std::string(r[SampleColumn::channel]));
         auto it = index.find(key);
         if (it == index.end()) {
             auto dev = device_index.find(key.first);
             std::uint32_t d = 0;
             if (dev == device_index.end()) {
-                core::record::Catalog grown = history.catalog();
                 // A device the manifest lacks: the history is reset with it added, which is
                 // only safe before any reading was stored.
                 if (!history.empty()) {
-                    return fmt::format("{}:{}: device '{}' is not in the manifest", path, line_no,
-                                       key.first);
+                    return ReadError{path, "line " + std::to_string(r.line()),
+                                     fmt::format("device '{}' is not in the manifest", key.first)};
                 }
+                core::record::Catalog grown = history.catalog();
                 core::record::DeviceChannels dc;
                 dc.device_id = key.first;
                 grown.devices.push_back(dc);
@@ -170,41 +114,41 @@ std::optional<std::string> read_samples_csv(const std::string& path, RunHistory&
             }
             drivers::api::ChannelSpec spec;
             spec.name = key.second;
-            spec.unit = field(col.unit);
+            spec.unit = std::string(r[SampleColumn::unit]);
             spec.quantity = core::report::quantity_from_unit(spec.unit);
             const auto c = history.add_channel(d, spec);
-            it = index.emplace(key, std::make_pair(d, c)).first;
+            it = index.emplace(std::move(key), std::make_pair(d, c)).first;
         }
         s.device = it->second.first;
         s.channel = it->second.second;
-        const auto status = status_from(field(col.status));
+        const auto status = status_from(r[SampleColumn::status]);
         if (!status) {
-            return fmt::format("{}:{}: column 'status': unknown status '{}'", path, line_no,
-                               field(col.status));
+            return r.error(SampleColumn::status, "unknown status");
         }
         s.status = *status;
         if (s.status == drivers::api::Status::ok) {
-            const auto& v = field(col.value);
-            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
-            if (ec != std::errc{} || p != v.data() + v.size()) {
+            if (const auto v = r.number(SampleColumn::value)) {
+                s.value = *v;
+            } else {
                 // Discrete channels write their state as the value.
-                s.text = v;
+                s.text = std::string(r[SampleColumn::value]);
                 s.value = 0.0;
             }
         }
-        const auto& phase = field(col.phase);
+        const auto phase = r[SampleColumn::phase];
         if (!phase.empty()) {
             auto pi = phase_index.find(phase);
             if (pi == phase_index.end()) {
-                pi =
-                    phase_index.emplace(phase, static_cast<std::int32_t>(phase_index.size())).first;
+                pi = phase_index
+                         .emplace(std::string(phase), static_cast<std::int32_t>(phase_index.size()))
+                         .first;
             }
             s.phase = pi->second;
         }
-        s.stage = core::phases::stage_from_string(field(col.stage))
+        s.stage = core::phases::stage_from_string(r[SampleColumn::stage])
                       .value_or(core::phases::Stage::between);
         if (s.phase != last_phase || s.stage != last_stage) {
-            history.on_stage(s.phase, phase, s.stage, s.t);
+            history.on_stage(s.phase, std::string(phase), s.stage, s.t);
             last_phase = s.phase;
             last_stage = s.stage;
         }
@@ -214,6 +158,14 @@ std::optional<std::string> read_samples_csv(const std::string& path, RunHistory&
         if (each) {
             each(s);
         }
+        return std::nullopt;
+    };
+    const auto read = core::rundir::read_samples(path, row);
+    if (!read) {
+        return read.error().text();
+    }
+    if (read->missing) {
+        return fmt::format("{}: cannot open", path);
     }
     if (!history.bands().empty() && history.bands().back().open()) {
         history.on_stage(-1, {}, core::phases::Stage::between, history.last_t());

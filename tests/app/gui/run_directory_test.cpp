@@ -66,5 +66,30 @@ TEST(ReadSamplesCsv, ErrorsNameFileAndLine) {
     std::filesystem::remove_all(dir);
 }
 
+// A run killed mid-write leaves a cut-off last line: the rows before it are the run's.
+TEST(ReadSamplesCsv, ACutOffLastLineKeepsTheRowsBeforeIt) {
+    std::string templ = (std::filesystem::temp_directory_path() / "gui-run-dir-XXXXXX").string();
+    ASSERT_NE(mkdtemp(templ.data()), nullptr);
+    const std::filesystem::path dir = templ;
+    const auto path = (dir / "samples.csv").string();
+    {
+        std::ofstream out(path);
+        out << "time,elapsed_s,phase,stage,device,channel,value,unit,status\n"
+            << "2026-11-29T21:12:00.863Z,0.000,idle,warmup,wattmeter,power,1.5,W,ok\n"
+            << "2026-11-29T21:12:01.863Z,1.000,idle,warmup,wattmeter,power,2.5,W,ok\n"
+            << "2026-11-29T21:12:02.8";
+    }
+    RunHistory h;
+    h.reset({});
+    std::vector<double> values;
+    const auto err =
+        read_samples_csv(path, h, [&](const LiveSample& s) { values.push_back(s.value); });
+    EXPECT_FALSE(err) << *err;
+    EXPECT_EQ(values, (std::vector<double>{1.5, 2.5}));
+    ASSERT_EQ(h.bands().size(), 1u);
+    EXPECT_FALSE(h.bands()[0].open());
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace wattbench::gui::history
