@@ -12,8 +12,8 @@
 namespace wattbench::gui::model {
 
 // The review's table, phases across and headline channels down, exactly as the report library
-// builds it from a run directory; the GUI re-reads the directory whenever a window closes, so
-// what it shows is what `wattbench report` will print.
+// builds it from a run's data: an opened run directory, or a live run's finished phases
+// (history::LiveResults), so what it shows is what `wattbench report` will print.
 class ResultsModel final : public QAbstractTableModel {
     Q_OBJECT
 public:

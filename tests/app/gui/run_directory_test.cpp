@@ -17,6 +17,16 @@ core::rundir::Manifest manifest() {
     return m.ok() ? *m : core::rundir::Manifest{};
 }
 
+// A folder holding a samples.csv of the header and `rows`.
+std::filesystem::path samples_dir(const std::string& rows) {
+    std::string templ = (std::filesystem::temp_directory_path() / "gui-run-dir-XXXXXX").string();
+    EXPECT_NE(mkdtemp(templ.data()), nullptr);
+    std::ofstream(templ + "/samples.csv")
+        << "time,elapsed_s,phase,stage,device,channel,value,unit,status\n"
+        << rows;
+    return templ;
+}
+
 TEST(CatalogFromManifest, ReadsDevicesChannelsThresholdsAndPhases) {
     const auto c = catalog_from_manifest(manifest());
     ASSERT_EQ(c.devices.size(), 4u);
@@ -46,16 +56,10 @@ TEST(ReadSamplesCsv, FillsHistoryAndRebuildsPhaseBands) {
 }
 
 TEST(ReadSamplesCsv, ErrorsNameFileAndLine) {
-    std::string templ = (std::filesystem::temp_directory_path() / "gui-run-dir-XXXXXX").string();
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    const std::filesystem::path dir = templ;
+    const auto dir = samples_dir(
+        "2026-11-29T21:12:00.863Z,0.000,,between,wattmeter,power,1.5,W,ok\n"
+        "yesterday,0.000,,between,wattmeter,power,1.5,W,ok\n");
     const auto path = (dir / "samples.csv").string();
-    {
-        std::ofstream out(path);
-        out << "time,elapsed_s,phase,stage,device,channel,value,unit,status\n"
-            << "2026-11-29T21:12:00.863Z,0.000,,between,wattmeter,power,1.5,W,ok\n"
-            << "yesterday,0.000,,between,wattmeter,power,1.5,W,ok\n";
-    }
     RunHistory h;
     h.reset({});
     const auto err = read_samples_csv(path, h);
@@ -68,17 +72,11 @@ TEST(ReadSamplesCsv, ErrorsNameFileAndLine) {
 
 // A run killed mid-write leaves a cut-off last line: the rows before it are the run's.
 TEST(ReadSamplesCsv, ACutOffLastLineKeepsTheRowsBeforeIt) {
-    std::string templ = (std::filesystem::temp_directory_path() / "gui-run-dir-XXXXXX").string();
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    const std::filesystem::path dir = templ;
+    const auto dir = samples_dir(
+        "2026-11-29T21:12:00.863Z,0.000,idle,warmup,wattmeter,power,1.5,W,ok\n"
+        "2026-11-29T21:12:01.863Z,1.000,idle,warmup,wattmeter,power,2.5,W,ok\n"
+        "2026-11-29T21:12:02.8");
     const auto path = (dir / "samples.csv").string();
-    {
-        std::ofstream out(path);
-        out << "time,elapsed_s,phase,stage,device,channel,value,unit,status\n"
-            << "2026-11-29T21:12:00.863Z,0.000,idle,warmup,wattmeter,power,1.5,W,ok\n"
-            << "2026-11-29T21:12:01.863Z,1.000,idle,warmup,wattmeter,power,2.5,W,ok\n"
-            << "2026-11-29T21:12:02.8";
-    }
     RunHistory h;
     h.reset({});
     std::vector<double> values;
