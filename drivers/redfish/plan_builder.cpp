@@ -8,6 +8,17 @@ namespace wattbench::drivers::redfish {
 
 namespace {
 
+// The service's percent error of the reading is the whole declared accuracy: BMCs state no
+// range term. Power channels only, as the wattmeter drivers do: the report judges every
+// channel with an accuracy against the power uncertainty limit, and a thermometer's 2 % would
+// fail a phase whose power is well known.
+std::optional<api::Accuracy> accuracy_of(const SensorValue& v, api::Quantity quantity) {
+    if (!v.accuracy || quantity != api::Quantity::power) {
+        return std::nullopt;
+    }
+    return api::Accuracy{*v.accuracy, 0.0, 0.0};
+}
+
 class Builder {
 public:
     explicit Builder(const std::vector<std::string>& filter) : filter_(filter) {}
@@ -83,6 +94,7 @@ void Builder::add_value(const DiscoveredResource& r, const SensorValue& v,
     c.display_min = v.range_min;
     c.display_max = v.range_max;
     c.thresholds = v.thresholds;
+    c.accuracy = accuracy_of(v, c.quantity);
     add_target(r, v.key, Target{add_channel(std::move(c)), false});
     if (v.has_status) {
         add_health(r, v.key, prefix + v.channel_base + "_health");
@@ -91,6 +103,7 @@ void Builder::add_value(const DiscoveredResource& r, const SensorValue& v,
 
 bool Builder::add_power(const DiscoveredChassis& c, const std::string& prefix) {
     const DiscoveredResource* source = nullptr;
+    const SensorValue* value = nullptr;
     std::string key = "power";
     for (const auto& r : c.resources) {
         if (r.kind != ResourceKind::environment || r.values.empty() ||
@@ -98,6 +111,7 @@ bool Builder::add_power(const DiscoveredChassis& c, const std::string& prefix) {
             continue;
         }
         source = &r;
+        value = &r.values.front();
         // The sensor PowerWatts is copied from, when it is in a resource polled anyway,
         // saves a request per poll.
         const std::string& uri = r.values.front().data_source;
@@ -108,6 +122,7 @@ bool Builder::add_power(const DiscoveredChassis& c, const std::string& prefix) {
             for (const auto& v : s.values) {
                 if (!uri.empty() && v.key == uri && !v.left_out()) {
                     source = &s;
+                    value = &v;
                     key = uri;
                 }
             }
@@ -115,11 +130,12 @@ bool Builder::add_power(const DiscoveredChassis& c, const std::string& prefix) {
     }
     if (!source) {
         for (const auto& r : c.resources) {
-            const bool has = std::any_of(r.values.begin(), r.values.end(), [](const auto& v) {
+            const auto has = std::find_if(r.values.begin(), r.values.end(), [](const auto& v) {
                 return v.key == "power" && v.reading_state != ReadingState::missing;
             });
-            if (r.kind == ResourceKind::power && has) {
+            if (r.kind == ResourceKind::power && has != r.values.end()) {
                 source = &r;
+                value = &*has;
             }
         }
     }
@@ -132,6 +148,7 @@ bool Builder::add_power(const DiscoveredChassis& c, const std::string& prefix) {
     p.unit = "W";
     p.display_min = 0.0;
     p.key = prefix.empty();
+    p.accuracy = accuracy_of(*value, p.quantity);
     add_target(*source, key, Target{add_channel(std::move(p)), false});
     return true;
 }

@@ -1,6 +1,7 @@
 #include "drivers/redfish/sensor_parse.hpp"
 
 #include <array>
+#include <cmath>
 #include <utility>
 
 #include "drivers/redfish/channel_name.hpp"
@@ -35,6 +36,16 @@ void read_thresholds(const Json& sensor, SensorValue& v) {
                 *field = *r * v.units.scale;
             }
         }
+    }
+}
+
+// Accuracy is "the estimated percent error of measured versus actual values". A claim of
+// 0 % or of 100 % and more is no bound a report can use. Precision (significant digits) says
+// how the reading is rounded, not how wrong it is, and is not read.
+void read_accuracy(const Json& object, SensorValue& v) {
+    if (auto a = number_member(object, "Accuracy");
+        a && std::isfinite(*a) && *a > 0.0 && *a < 100.0) {
+        v.accuracy = *a / 100.0;
     }
 }
 
@@ -85,6 +96,7 @@ SensorValue parse_sensor(const Json& sensor, const std::string& fallback_key) {
     if (auto hi = number_member(sensor, "ReadingRangeMax")) {
         v.range_max = *hi * v.units.scale;
     }
+    read_accuracy(sensor, v);
     read_status(sensor, v);
     return v;
 }
@@ -116,6 +128,7 @@ SensorValue parse_environment_power(const Json& metrics) {
     if (const Json* p = object_member(metrics, "PowerWatts")) {
         read_reading(*p, "Reading", v);
         v.data_source = string_member(*p, "DataSourceUri");
+        read_accuracy(*p, v);
     }
     return v;
 }

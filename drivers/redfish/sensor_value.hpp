@@ -26,6 +26,7 @@ struct SensorValue {
     api::Thresholds thresholds;  // scaled like the reading
     std::optional<double> range_min;
     std::optional<double> range_max;
+    std::optional<double> accuracy;  // Accuracy as a fraction of the reading (0.002 for 0.2 %)
     bool has_status = false;
     std::string health;       // Status.Health; empty when absent or null
     std::string state;        // Status.State ("Enabled", "Absent", …)

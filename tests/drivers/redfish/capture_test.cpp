@@ -132,6 +132,24 @@ TEST_F(RedfishCapture, RunFollowsChangesFaultsAndSessions) {
     EXPECT_GE(s["logouts"].get<int>(), s["logins"].get<int>() - 2) << s.dump();
 }
 
+// TotalPower's "Accuracy": 0.2 (percent) reaches the manifest and gives bmc/power an
+// uncertainty in the report: ±0.7 W on 374 W, not "uncertainty not recorded".
+TEST_F(RedfishCapture, ReportShowsThePowerUncertaintyFromTheSensorsAccuracy) {
+    const fs::path out = dir_ / "run";
+    const pid_t pid =
+        spawn_wattbench({"run", profile("redfish-accuracy", "2s").string(), "--out", out.string()},
+                        dir_, kPassword);
+    ASSERT_EQ(wait_exit(pid), 0) << read_whole(dir_ / "stderr");
+    EXPECT_NE(read_whole(out / "manifest.json").find("\"of_reading\": 0.002"), std::string::npos)
+        << read_whole(out / "manifest.json");
+    const auto report =
+        wattbench::testing::run_program({WATTBENCH_BIN, "report", out.string()}, dir_);
+    ASSERT_EQ(report.exit_code, 0) << report.err;
+    EXPECT_NE(report.out.find("| 374.0 ± 0.7 |"), std::string::npos) << report.out;
+    EXPECT_NE(report.out.find("- bmc/power: ±(0.2 % of reading)"), std::string::npos);
+    EXPECT_EQ(report.out.find("uncertainty not recorded"), std::string::npos);
+}
+
 // Wrong credentials stop the run before any load with exit 2, naming the device and the host.
 TEST_F(RedfishCapture, WrongPasswordStopsTheRunBeforeItStarts) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -113,6 +113,7 @@ TEST(RedfishParse, SensorWithThresholdsUnitsAndHealth) {
     EXPECT_FALSE(v.thresholds.lower_critical);
     EXPECT_EQ(v.range_max, 75);
     EXPECT_EQ(v.health, "Warning");
+    EXPECT_FALSE(v.accuracy);  // CPU1Temp declares none
     const auto energy =
         parse_sensor(mockup_json(kRack, "/redfish/v1/Chassis/1U/Sensors/PS1Energy"), "");
     EXPECT_EQ(energy.units.unit, "Wh");
@@ -125,6 +126,28 @@ TEST(RedfishParse, SensorWithThresholdsUnitsAndHealth) {
     const auto absent =
         parse_sensor(mockup_json(kRack, "/redfish/v1/Chassis/1U/Sensors/PS2InputPower"), "");
     EXPECT_TRUE(absent.left_out());
+}
+
+TEST(RedfishParse, AccuracyIsAFractionOfTheReadingAndPrecisionIsNotRead) {
+    const auto total =
+        parse_sensor(mockup_json(kRack, "/redfish/v1/Chassis/1U/Sensors/TotalPower"), "");
+    ASSERT_TRUE(total.accuracy);
+    EXPECT_DOUBLE_EQ(*total.accuracy, 0.002);  // "Accuracy": 0.2 (percent); "Precision": 1
+    const auto voltage =
+        parse_sensor(mockup_json(kRack, "/redfish/v1/Chassis/1U/Sensors/PS1InputVoltage"), "");
+    ASSERT_TRUE(voltage.accuracy);
+    EXPECT_GT(*voltage.accuracy, 0.0);
+    EXPECT_LT(*voltage.accuracy, 0.01);
+    for (const char* bad :
+         {R"({"Id":"P","Reading":1,"Accuracy":0})", R"({"Id":"P","Reading":1,"Accuracy":-2})",
+          R"({"Id":"P","Reading":1,"Accuracy":100})", R"({"Id":"P","Reading":1,"Accuracy":"1"})",
+          R"({"Id":"P","Reading":1,"Accuracy":null,"Precision":3})"}) {
+        EXPECT_FALSE(parse_sensor(*parse_json(bad), "").accuracy) << bad;
+    }
+    const auto env =
+        parse_environment_power(*parse_json(R"({"PowerWatts":{"Reading":300,"Accuracy":1.5}})"));
+    ASSERT_TRUE(env.accuracy);
+    EXPECT_DOUBLE_EQ(*env.accuracy, 0.015);
 }
 
 TEST(RedfishParse, LegacyThermalAndPower) {
@@ -181,6 +204,19 @@ TEST(RedfishPlan, RackmountChannelsFromSensors) {
         std::string::npos)
         << plan.notices[0];
     EXPECT_EQ(find(plan, "cpu1_temp")->thresholds.upper_critical, 45);
+    // `power` is TotalPower's reading, so it has TotalPower's accuracy; other power sensors their
+    // own.
+    ASSERT_TRUE(plan.channels[0].accuracy);
+    EXPECT_DOUBLE_EQ(plan.channels[0].accuracy->of_reading, 0.002);
+    EXPECT_DOUBLE_EQ(plan.channels[0].accuracy->of_range, 0.0);
+    ASSERT_TRUE(find(plan, "total_power")->accuracy);
+    EXPECT_DOUBLE_EQ(find(plan, "total_power")->accuracy->of_reading, 0.002);
+    ASSERT_TRUE(find(plan, "ps1_input_power")->accuracy);
+    EXPECT_DOUBLE_EQ(find(plan, "ps1_input_power")->accuracy->of_reading, 0.01);
+    EXPECT_FALSE(find(plan, "cpu1_temp")->accuracy);
+    EXPECT_FALSE(find(plan, "health")->accuracy);
+    // Only power channels: PS1InputVoltage declares 0.02 %, and keeps it out of the report.
+    EXPECT_FALSE(find(plan, "ps1_input_voltage")->accuracy);
     // Power is TotalPower's reading (PowerWatts' DataSourceUri): two requests per poll.
     ASSERT_EQ(plan.resources.size(), 2u);
     EXPECT_EQ(plan.resources[0].path, kSensors);
@@ -201,6 +237,8 @@ TEST(RedfishPlan, CatfishLegacyAndTwoChassisPrefixAndFilter) {
                   "cpu2_temp_health", "baseboard_system_fan_1", "baseboard_system_fan_1_health",
                   "baseboard_system_fan_2", "baseboard_system_fan_2_health"}));
     EXPECT_EQ(plan.resources.size(), 3u);
+    // Legacy PowerControl declares no accuracy.
+    EXPECT_FALSE(plan.channels[0].accuracy);
 
     const PollPlan two = build_plan({rack_chassis(), catfish_chassis()}, {"CPU1 Temp", "CPU1Temp"});
     std::vector<std::string> got;
