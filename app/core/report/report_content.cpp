@@ -98,23 +98,27 @@ const PhaseFigures* ReportContent::figures_of(std::string_view name) const {
     return found == figures.end() ? nullptr : &*found;
 }
 
+void derive_figures(ReportContent& content) {
+    content.title = text_of(member(member(content.run.manifest, "run"), "name")).value_or("");
+    if (content.title.empty()) {
+        content.title = content.run.dir;
+    }
+    content.figures = phase_figures(content);
+    content.wall_power = wall_power_channel(content.run);
+    content.performance = phase_performance(content.run, content.phases);
+    content.noise = noise_rows(content.run, content.phases);
+}
+
 std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples) {
     auto content = std::make_unique<ReportContent>();
     content->run = std::move(run);
     content->samples = std::move(samples);
-    content->title = text_of(member(member(content->run.manifest, "run"), "name")).value_or("");
-    if (content->title.empty()) {
-        content->title = content->run.dir;
-    }
     take_window_states(content->run.rows, content->samples);
     content->phases = run_phases(content->run);
     content->summary = build_summary(content->run, content->phases);
     add_review_rows(content->summary, content->run, content->phases);
     content->validity = judge_run(content->run, content->phases, content->samples);
-    content->figures = phase_figures(*content);
-    content->wall_power = wall_power_channel(content->run);
-    content->performance = phase_performance(content->run, content->phases);
-    content->noise = noise_rows(content->run, content->phases);
+    derive_figures(*content);
     content->curve = power_curve(content->run, content->phases);
     content->thresholds = threshold_lines(content->run.manifest);
     return content;

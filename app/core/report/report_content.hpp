@@ -67,6 +67,10 @@ struct ReportContent {
 // without samples.csv: then validity has no sample counts to judge and charts no series).
 std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples);
 
+// The parts report_content_from derives from run, phases and validity once those are set: title,
+// figures, wall power, performance, noise. For content assembled by hand (tests, a GUI preview).
+void derive_figures(ReportContent& content);
+
 // Loads RUN_DIR (one pass over samples.csv) and computes every part. Errors name the file and line
 // (load_run, scan_samples).
 std::variant<std::unique_ptr<ReportContent>, std::string> build_report_content(

@@ -182,6 +182,7 @@ inline std::unique_ptr<report::ReportContent> sample_content() {
     curve.sentence = "+28.8 W per core up to 2 cores, then +4.5 W per thread";
     c->curve = curve;
     c->thresholds.push_back({"bmc", "cpu_temp", "upper critical", 95.0});
+    report::derive_figures(*c);
     return c;
 }
 
