@@ -43,7 +43,7 @@ std::optional<std::string> LiveResults::add_phase(const core::engine::PhaseFinis
     auto rows = rows_of(finished.summaries);
     run_.rows.insert(run_.rows.end(), std::make_move_iterator(rows.begin()),
                      std::make_move_iterator(rows.end()));
-    statuses_.emplace_back(finished.name, std::string(core::phases::to_string(finished.status)));
+    statuses_.emplace_back(finished.name, finished.status);
     return read_manifest();
 }
 
@@ -54,24 +54,19 @@ std::optional<std::string> LiveResults::finish() {
 
 std::optional<std::string> LiveResults::read_manifest() {
     auto m = core::rundir::read_manifest(run_.dir + "/manifest.json");
-    std::optional<std::string> error;
-    if (m) {
-        run_.manifest = *m;
-    } else {
-        error = m.error().text();
+    if (!m) {
+        return m.error().text();
     }
-    if (!run_.manifest.is_object()) {
-        return error;
-    }
-    auto& phases = run_.manifest["phases"];
+    run_.info = std::move(*m);
     for (const auto& [name, status] : statuses_) {
-        for (auto& p : phases) {
-            if (p.is_object() && p.value("name", std::string()) == name) {
-                p["status"] = status;
+        for (auto& p : run_.info.phases) {
+            if (p.name == name) {
+                p.status = status;
             }
         }
     }
-    return error;
+    run_.manifest = run_.info;
+    return std::nullopt;
 }
 
 }  // namespace wattbench::gui::history

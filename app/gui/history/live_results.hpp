@@ -41,7 +41,7 @@ private:
 
     core::report::RunData run_;
     // What the events said of each phase, kept over re-reads of the manifest.
-    std::vector<std::pair<std::string, std::string>> statuses_;
+    std::vector<std::pair<std::string, core::phases::PhaseStatus>> statuses_;
     bool started_ = false;
 };
 

@@ -45,13 +45,10 @@ std::variant<OpenedRun, std::string> open_run_directory(const std::string& dir,
     if (auto* err = std::get_if<std::string>(&loaded)) {
         return std::move(*err);
     }
-    auto manifest = core::rundir::read_manifest(dir + "/manifest.json");
-    if (!manifest) {
-        return manifest.error().text();
-    }
     OpenedRun out;
     out.run = std::move(std::get<core::report::RunData>(loaded));
-    history.reset(catalog_from_manifest(*manifest));
+    const core::rundir::Manifest& manifest = out.run.info;
+    history.reset(catalog_from_manifest(manifest));
 
     std::map<std::pair<std::uint32_t, std::uint32_t>, LiveSample> latest;
     const auto samples = (std::filesystem::path(dir) / "samples.csv").string();
@@ -64,7 +61,7 @@ std::variant<OpenedRun, std::string> open_run_directory(const std::string& dir,
         out.latest.push_back(std::move(s));
     }
 
-    for (const auto& d : manifest->devices) {
+    for (const auto& d : manifest.devices) {
         OpenedRun::DeviceStatus status;
         // The same names on both sides: the manifest spells the sampler's states.
         for (auto s :
@@ -77,7 +74,7 @@ std::variant<OpenedRun, std::string> open_run_directory(const std::string& dir,
         status.error = d.error.value_or(std::string());
         out.devices.push_back(std::move(status));
     }
-    for (const auto& p : manifest->phases) {
+    for (const auto& p : manifest.phases) {
         out.plan.push_back({p.name, p.load, p.warmup_s.value_or(0.0), p.window_s.value_or(0.0)});
         const bool flagged = p.flags && !p.flags->empty();
         out.states.push_back(recorded_state(p.status, flagged, out.run.liveness));
