@@ -4,9 +4,9 @@
 #include <memory>
 
 #include "app/cli/commands.hpp"
-#include "app/core/postrun/el4000_import.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "drivers/voltcraft/el4000_import.hpp"
 
 namespace wattbench::cli {
 namespace {
@@ -32,7 +32,7 @@ std::optional<std::chrono::nanoseconds> signed_duration(std::string_view text) {
 }
 
 int run_import(const ImportArgs& args) {
-    core::postrun::El4000Import o;
+    drivers::voltcraft::El4000Import o;
     o.sd_folder = args.sd_folder;
     o.run_dir = args.run_dir;
     o.device_id = args.device;
@@ -52,12 +52,12 @@ int run_import(const ImportArgs& args) {
         fmt::print(stderr, "wattbench: --accuracy: expected a percentage above 0 and below 100\n");
         return kExitUsage;
     }
-    auto result = core::postrun::import_el4000(o);
+    auto result = drivers::voltcraft::import_el4000(o);
     if (auto* err = std::get_if<std::string>(&result)) {
         fmt::print(stderr, "wattbench: import el4000: {}\n", *err);
         return kExitUsage;
     }
-    const auto& r = std::get<core::postrun::El4000ImportResult>(result);
+    const auto& r = std::get<drivers::voltcraft::El4000ImportResult>(result);
     for (const auto& s : r.skipped) {
         fmt::print(stderr, "wattbench: skipped {}\n", s);
     }
