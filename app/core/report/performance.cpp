@@ -3,31 +3,31 @@
 #include <algorithm>
 
 #include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/wall_power.hpp"
 
 namespace wattbench::core::report {
 
 std::optional<WallPower> wall_power_channel(const RunData& run) {
-    auto is_wall = [](const PhaseRow& r) { return r.channel == "power" && r.unit == "W"; };
-    if (const auto* devices = member(run.manifest, "devices"); devices && devices->is_array()) {
-        for (const auto& d : *devices) {
-            const auto id = text_of(member(&d, "id"));
-            if (!id) {
-                continue;
-            }
+    // The wall meter first; a BMC's `power` only where no meter measured the wall.
+    for (const bool bmc_too : {false, true}) {
+        const auto wall = [&](const PhaseRow& r) {
+            return bmc_too ? is_power_channel(r) : is_wall_power(run, r);
+        };
+        for (const auto& d : run.info.devices) {
             const bool measured = std::any_of(run.rows.begin(), run.rows.end(), [&](const auto& r) {
-                return r.device == *id && is_wall(r);
+                return r.device == d.id && wall(r);
             });
             if (measured) {
-                return WallPower{*id, "power"};
+                return WallPower{d.id, "power"};
             }
         }
+        // A manifest without a device list: the first such channel phases.csv has.
+        const auto it = std::find_if(run.rows.begin(), run.rows.end(), wall);
+        if (it != run.rows.end()) {
+            return WallPower{it->device, it->channel};
+        }
     }
-    // A manifest without a device list: the first such channel phases.csv has.
-    const auto it = std::find_if(run.rows.begin(), run.rows.end(), is_wall);
-    if (it == run.rows.end()) {
-        return std::nullopt;
-    }
-    return WallPower{it->device, it->channel};
+    return std::nullopt;
 }
 
 std::vector<PhasePerformance> phase_performance(const RunData& run,

@@ -10,8 +10,8 @@
 namespace wattbench::core::report {
 
 // The wall power a score is divided by: the first device in the manifest's order with a
-// channel named `power` in W (the wattmeter channel name). A BMC's `dcmi_power` or RAPL are
-// never used: they are not wall power.
+// channel named `power` in W (the wattmeter channel name) that is not a BMC; a BMC's `power`
+// (Redfish) only when no meter measured the wall. `dcmi_power` or RAPL are never used.
 struct WallPower {
     std::string device;
     std::string channel;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/core/report/manifest_fields.hpp"
+#include "app/core/report/wall_power.hpp"
 
 namespace wattbench::core::report {
 
@@ -39,12 +40,6 @@ std::string number(double v) {
         text.resize(text.size() - 2);
     }
     return text;
-}
-
-// SPEC's power limits are the analyzer's: the wall power channels (`power` in W, the wattmeter
-// name wall_power_channel also goes by). A BMC's dcmi_power or RAPL are held to the others'.
-bool is_power(const PhaseRow& row) {
-    return row.channel == "power" && row.unit == "W";
 }
 
 const WindowCounts* find_counts(const SamplesScan& scan, const std::string& phase,
@@ -131,8 +126,11 @@ private:
 
     void judge_row(const PhaseRow& row, bool machine_off) {
         const std::string name = row.device + "/" + row.channel;
-        const bool power = is_power(row);
-        if ((power || !std::isnan(row.uncertainty)) && !machine_off) {
+        const bool power = is_wall_power(run_, row);
+        // A BMC's declared accuracy is its own estimate, not an analyzer's: shown, not judged.
+        const bool judged =
+            power || (!std::isnan(row.uncertainty) && !is_bmc_device(run_, row.device));
+        if (judged && !machine_off) {
             judge_uncertainty(row, name);
         }
         const double limit = power ? limits_.max_invalid_power : limits_.max_invalid_other;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "app/core/report/performance.hpp"
+
 namespace wattbench::core::report {
 namespace {
 
@@ -124,6 +126,46 @@ TEST(JudgeRun, OnlyWallPowerIsHeldToThePowerLimit) {
     EXPECT_EQ(c->severity, Severity::ok);
     EXPECT_FALSE(find(v.phases[1], "uncertainty", "bmc/dcmi_power"));
     EXPECT_FALSE(find(v.phases[1], "invalid_power", "bmc/dcmi_power"));
+}
+
+// A Redfish BMC names its chassis power `power` in W, like a wattmeter; it is still the BMC's
+// estimate: held to the other channels' limits, its declared accuracy shown but not judged, and
+// never the wall power a score is divided by while a meter measured the wall.
+RunData run_with_redfish_bmc() {
+    auto run = base_run();
+    rundir::Device bmc;
+    bmc.id = "bmc";
+    bmc.driver = "redfish";
+    rundir::Device wm;
+    wm.id = "wm";
+    wm.driver = "yokogawa-wt310";
+    run.info.devices = {bmc, wm};
+    run.rows.push_back(row("cpu-4", "bmc", "power", "W", 140.0, 0.985, 0.05));
+    return run;
+}
+
+TEST(JudgeRun, ARedfishBmcsPowerIsNotTheAnalyzersWallPower) {
+    const auto run = run_with_redfish_bmc();
+    const auto v = judge_run(run, run_phases(run), SamplesScan{});
+    // 1.5 % of its readings missing only warns (a gap); 5 % accuracy is no error either.
+    EXPECT_EQ(v.phases[1].verdict, Severity::warning);
+    const auto* c = find(v.phases[1], "invalid_other", "bmc/power");
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->severity, Severity::ok);
+    EXPECT_FALSE(find(v.phases[1], "invalid_power", "bmc/power"));
+    EXPECT_FALSE(find(v.phases[1], "uncertainty", "bmc/power"));
+    EXPECT_EQ(v.phases[1].uncertainty_channel, "wm/power");
+}
+
+TEST(WallPower, TheMeterIsChosenOverABmcListedFirstAndTheBmcOnlyWithoutOne) {
+    auto run = run_with_redfish_bmc();
+    const auto wall = wall_power_channel(run);
+    ASSERT_TRUE(wall);
+    EXPECT_EQ(wall->device, "wm");
+    std::erase_if(run.rows, [](const PhaseRow& r) { return r.device == "wm"; });
+    const auto bmc_only = wall_power_channel(run);
+    ASSERT_TRUE(bmc_only);
+    EXPECT_EQ(bmc_only->device, "bmc");
 }
 
 TEST(JudgeRun, CoverageStandsInForTheScanAndSmallGapsWarn) {
