@@ -1,23 +1,23 @@
 #include "drivers/api/device_error.hpp"
 
+#include "drivers/api/enum_text.hpp"
+
 namespace wattbench::drivers::api {
 
+namespace {
+constexpr EnumTexts<ErrorKind, 6> kTexts{{
+    {ErrorKind::config, "configuration"},
+    {ErrorKind::unreachable, "unreachable"},
+    {ErrorKind::link_lost, "link lost"},
+    {ErrorKind::timeout, "timeout"},
+    {ErrorKind::protocol, "protocol"},
+    {ErrorKind::auth, "authentication"},
+}};
+}  // namespace
+
 const char* to_string(ErrorKind k) {
-    switch (k) {
-        case ErrorKind::config:
-            return "configuration";
-        case ErrorKind::unreachable:
-            return "unreachable";
-        case ErrorKind::link_lost:
-            return "link lost";
-        case ErrorKind::timeout:
-            return "timeout";
-        case ErrorKind::protocol:
-            return "protocol";
-        case ErrorKind::auth:
-            return "authentication";
-    }
-    return "error";
+    // Every text is a literal, so data() is NUL-terminated.
+    return text_of(kTexts, k, "error").data();
 }
 
 }  // namespace wattbench::drivers::api

@@ -1,12 +1,11 @@
 #include "drivers/api/quantity.hpp"
 
-#include <array>
-#include <utility>
+#include "drivers/api/enum_text.hpp"
 
 namespace wattbench::drivers::api {
 
 namespace {
-constexpr std::array<std::pair<Quantity, std::string_view>, 13> kNames{{
+constexpr EnumTexts<Quantity, 13> kTexts{{
     {Quantity::power, "power"},
     {Quantity::apparent_power, "apparent_power"},
     {Quantity::power_factor, "power_factor"},
@@ -24,21 +23,11 @@ constexpr std::array<std::pair<Quantity, std::string_view>, 13> kNames{{
 }  // namespace
 
 std::string_view to_string(Quantity q) {
-    for (const auto& [k, n] : kNames) {
-        if (k == q) {
-            return n;
-        }
-    }
-    return "other";
+    return text_of(kTexts, q, "other");
 }
 
 std::optional<Quantity> quantity_from_string(std::string_view s) {
-    for (const auto& [k, n] : kNames) {
-        if (n == s) {
-            return k;
-        }
-    }
-    return std::nullopt;
+    return parse(kTexts, s);
 }
 
 }  // namespace wattbench::drivers::api

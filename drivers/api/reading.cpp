@@ -1,19 +1,20 @@
 #include "drivers/api/reading.hpp"
 
+#include "drivers/api/enum_text.hpp"
+
 namespace wattbench::drivers::api {
 
+namespace {
+constexpr EnumTexts<Status, 4> kTexts{{
+    {Status::ok, "ok"},
+    {Status::overrange, "overrange"},
+    {Status::unavailable, "unavailable"},
+    {Status::error, "error"},
+}};
+}  // namespace
+
 std::string_view to_string(Status s) {
-    switch (s) {
-        case Status::ok:
-            return "ok";
-        case Status::overrange:
-            return "overrange";
-        case Status::unavailable:
-            return "unavailable";
-        case Status::error:
-            return "error";
-    }
-    return "error";
+    return text_of(kTexts, s, "error");
 }
 
 }  // namespace wattbench::drivers::api

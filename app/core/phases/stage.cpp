@@ -1,30 +1,23 @@
 #include "app/core/phases/stage.hpp"
 
+#include "drivers/api/enum_text.hpp"
+
 namespace wattbench::core::phases {
 
+namespace {
+constexpr drivers::api::EnumTexts<Stage, 3> kTexts{{
+    {Stage::between, "between"},
+    {Stage::warmup, "warmup"},
+    {Stage::window, "window"},
+}};
+}  // namespace
+
 std::string_view to_string(Stage s) {
-    switch (s) {
-        case Stage::between:
-            return "between";
-        case Stage::warmup:
-            return "warmup";
-        case Stage::window:
-            return "window";
-    }
-    return "between";
+    return drivers::api::text_of(kTexts, s, "between");
 }
 
 std::optional<Stage> stage_from_string(std::string_view s) {
-    if (s == "between") {
-        return Stage::between;
-    }
-    if (s == "warmup") {
-        return Stage::warmup;
-    }
-    if (s == "window") {
-        return Stage::window;
-    }
-    return std::nullopt;
+    return drivers::api::parse(kTexts, s);
 }
 
 }  // namespace wattbench::core::phases

@@ -41,17 +41,8 @@ bool contains(const std::array<std::string_view, N>& keys, const std::string& ke
 
 LoadKind read_load(const TomlTable& table) {
     const std::string load = table.required_string("load");
-    if (load == "idle") {
-        return LoadKind::idle;
-    }
-    if (load == "cpu") {
-        return LoadKind::cpu;
-    }
-    if (load == "disk") {
-        return LoadKind::disk;
-    }
-    if (load == "command") {
-        return LoadKind::command;
+    if (auto kind = load_kind_from_string(load)) {
+        return *kind;
     }
     table.fail("load",
                fmt::format("unknown load '{}' (use idle, cpu, disk or command)", printable(load)));
@@ -176,20 +167,16 @@ std::vector<WorkerCount> read_workers(const TomlTable& table, const LoadContext&
 
 void read_cpu_keys(const TomlTable& table, PhaseSettings& phase) {
     if (auto p = table.string("placement")) {
-        if (*p == "spread") {
-            phase.placement = Placement::spread;
-        } else if (*p == "pack") {
-            phase.placement = Placement::pack;
+        if (auto placement = placement_from_string(*p)) {
+            phase.placement = *placement;
         } else {
             table.fail("placement",
                        fmt::format("unknown placement '{}' (use spread or pack)", printable(*p)));
         }
     }
     if (auto k = table.string("kernel")) {
-        if (*k == "int") {
-            phase.kernel = CpuKernel::integer;
-        } else if (*k == "fp") {
-            phase.kernel = CpuKernel::fp;
+        if (auto kernel = cpu_kernel_from_string(*k)) {
+            phase.kernel = *kernel;
         } else {
             table.fail("kernel", fmt::format("unknown kernel '{}' (use int or fp)", printable(*k)));
         }
@@ -224,12 +211,8 @@ void read_command_keys(const TomlTable& table, PhaseSettings& phase) {
     c.shell = table.boolean("shell").value_or(false);
     c.cwd = table.string("cwd").value_or("");
     if (auto e = table.string("on_exit")) {
-        if (*e == "restart") {
-            c.on_exit = OnExit::restart;
-        } else if (*e == "end-phase") {
-            c.on_exit = OnExit::end_phase;
-        } else if (*e == "fail") {
-            c.on_exit = OnExit::fail;
+        if (auto on_exit = on_exit_from_string(*e)) {
+            c.on_exit = *on_exit;
         } else {
             table.fail("on_exit", fmt::format("unknown on_exit '{}' (use restart, end-phase or "
                                               "fail)",

@@ -122,4 +122,10 @@ std::string_view to_string(Placement p);
 std::string_view to_string(CpuKernel k);
 std::string_view to_string(OnExit e);
 
+// The profile's spellings of to_string's texts; nullopt for anything else.
+std::optional<LoadKind> load_kind_from_string(std::string_view s);
+std::optional<Placement> placement_from_string(std::string_view s);
+std::optional<CpuKernel> cpu_kernel_from_string(std::string_view s);
+std::optional<OnExit> on_exit_from_string(std::string_view s);
+
 }  // namespace wattbench::core::profile

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "drivers/api/enum_text.hpp"
+
 namespace wattbench::core::record {
 
 namespace {
@@ -11,16 +13,14 @@ namespace {
 using drivers::api::Thresholds;
 using Severity = ThresholdWatcher::Severity;
 
-const char* name(Severity s) {
-    switch (s) {
-        case Severity::normal:
-            return "normal";
-        case Severity::warning:
-            return "warning";
-        case Severity::critical:
-            return "critical";
-    }
-    return "normal";
+constexpr drivers::api::EnumTexts<Severity, 3> kSeverities{{
+    {Severity::normal, "normal"},
+    {Severity::warning, "warning"},
+    {Severity::critical, "critical"},
+}};
+
+std::string_view name(Severity s) {
+    return drivers::api::text_of(kSeverities, s, "normal");
 }
 
 // The limit a value has crossed, most severe first, to name it in the message.

@@ -1,19 +1,20 @@
 #include "app/core/sampling/device_state.hpp"
 
+#include "drivers/api/enum_text.hpp"
+
 namespace wattbench::core::sampling {
 
+namespace {
+constexpr drivers::api::EnumTexts<DeviceState, 4> kTexts{{
+    {DeviceState::connecting, "connecting"},
+    {DeviceState::ok, "ok"},
+    {DeviceState::reconnecting, "reconnecting"},
+    {DeviceState::failed, "failed"},
+}};
+}  // namespace
+
 std::string_view to_string(DeviceState s) {
-    switch (s) {
-        case DeviceState::connecting:
-            return "connecting";
-        case DeviceState::ok:
-            return "ok";
-        case DeviceState::reconnecting:
-            return "reconnecting";
-        case DeviceState::failed:
-            return "failed";
-    }
-    return "failed";
+    return drivers::api::text_of(kTexts, s, "failed");
 }
 
 }  // namespace wattbench::core::sampling
