@@ -100,6 +100,16 @@ Made make_disk_load(const profile::PhaseSettings& phase, const LoadEnvironment& 
     return std::make_unique<DiskLoad>(std::get<DiskLoadSettings>(std::move(s)), env.disk_bytes);
 }
 
+// With neither a topology nor allowed CPUs, place_workers pins nothing: the workers float.
+CpuLoadSettings cpu_settings(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
+    CpuLoadSettings s;
+    s.workers = phase.workers;
+    s.intensity = phase.intensity;
+    s.kernel = phase.kernel;
+    s.cpus = place_workers(env.topology, phase.workers, phase.placement, env.allowed_cpus);
+    return s;
+}
+
 // On a remote target the same load classes run there under `wattbench load`; idle needs
 // nothing running, since the target's utilisation is watched for the whole run anyway.
 Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment& env) {
@@ -108,11 +118,7 @@ Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment
         case profile::LoadKind::idle:
             return std::make_unique<IdleLoad>();
         case profile::LoadKind::cpu: {
-            CpuLoadSettings s;
-            s.workers = phase.workers;
-            s.intensity = phase.intensity;
-            s.kernel = phase.kernel;
-            s.cpus = place_workers(env.topology, phase.workers, phase.placement, env.allowed_cpus);
+            CpuLoadSettings s = cpu_settings(phase, env);
             r.args = {"cpu",
                       "--workers",
                       fmt::format("{}", s.workers),
@@ -167,17 +173,8 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
     switch (phase.load) {
         case profile::LoadKind::idle:
             return std::make_unique<IdleLoad>();
-        case profile::LoadKind::cpu: {
-            CpuLoadSettings s;
-            s.workers = phase.workers;
-            s.intensity = phase.intensity;
-            s.kernel = phase.kernel;
-            if (!env.topology.cpus.empty() || !env.allowed_cpus.empty()) {
-                s.cpus =
-                    place_workers(env.topology, phase.workers, phase.placement, env.allowed_cpus);
-            }
-            return std::make_unique<CpuLoad>(std::move(s));
-        }
+        case profile::LoadKind::cpu:
+            return std::make_unique<CpuLoad>(cpu_settings(phase, env));
         case profile::LoadKind::disk:
             return make_disk_load(phase, env);
         case profile::LoadKind::command: {
