@@ -13,6 +13,21 @@
 
 namespace wattbench::core::profile {
 
+namespace {
+
+// The key's value if present; nullptr if absent. A value of another type than `type` fails the
+// load with "expected <what>, got <the value>".
+const toml::value* find_typed(const TomlTable& table, const std::string& key, toml::value_t type,
+                              std::string_view what) {
+    const toml::value* v = table.find(key);
+    if (v && !v->is(type)) {
+        table.fail(key, fmt::format("expected {}, got {}", what, describe_value(*v)));
+    }
+    return v;
+}
+
+}  // namespace
+
 TomlTable::TomlTable(const toml::value& table, std::string file, std::string path)
     : table_(table), file_(std::move(file)), path_(std::move(path)) {}
 
@@ -99,12 +114,9 @@ void TomlTable::fail_unknown(const std::string& key,
 }
 
 std::optional<std::string> TomlTable::string(const std::string& key) const {
-    const toml::value* v = find(key);
+    const toml::value* v = find_typed(*this, key, toml::value_t::string, "a string");
     if (!v) {
         return std::nullopt;
-    }
-    if (!v->is_string()) {
-        fail(key, "expected a string, got " + describe_value(*v));
     }
     return v->as_string().str;
 }
@@ -121,34 +133,26 @@ std::string TomlTable::required_string(const std::string& key) const {
 }
 
 std::optional<bool> TomlTable::boolean(const std::string& key) const {
-    const toml::value* v = find(key);
+    const toml::value* v = find_typed(*this, key, toml::value_t::boolean, "true or false");
     if (!v) {
         return std::nullopt;
-    }
-    if (!v->is_boolean()) {
-        fail(key, "expected true or false, got " + describe_value(*v));
     }
     return v->as_boolean();
 }
 
 std::optional<std::int64_t> TomlTable::integer(const std::string& key) const {
-    const toml::value* v = find(key);
+    const toml::value* v = find_typed(*this, key, toml::value_t::integer, "an integer");
     if (!v) {
         return std::nullopt;
-    }
-    if (!v->is_integer()) {
-        fail(key, "expected an integer, got " + describe_value(*v));
     }
     return v->as_integer();
 }
 
 std::optional<Duration> TomlTable::duration(const std::string& key) const {
-    const toml::value* v = find(key);
+    const toml::value* v =
+        find_typed(*this, key, toml::value_t::string, "a duration string like \"90s\"");
     if (!v) {
         return std::nullopt;
-    }
-    if (!v->is_string()) {
-        fail(key, "expected a duration string like \"90s\", got " + describe_value(*v));
     }
     const std::string& text = v->as_string().str;
     auto d = parse_duration(text);
@@ -160,12 +164,9 @@ std::optional<Duration> TomlTable::duration(const std::string& key) const {
 }
 
 std::optional<std::vector<std::string>> TomlTable::string_array(const std::string& key) const {
-    const toml::value* v = find(key);
+    const toml::value* v = find_typed(*this, key, toml::value_t::array, "an array of strings");
     if (!v) {
         return std::nullopt;
-    }
-    if (!v->is_array()) {
-        fail(key, "expected an array of strings, got " + describe_value(*v));
     }
     std::vector<std::string> out;
     for (const auto& item : v->as_array()) {
