@@ -91,17 +91,23 @@ int probe() {
     return emit(remote::RemoteEnd{}) ? kExitOk : kExitRunFailed;
 }
 
-// Runs `l` and reports every `interval` until told to stop.
-int run_load(load::Load& l, const std::string& kind, const std::vector<int>& report_cpus,
-             std::chrono::nanoseconds interval, const load::DiskLoad* disk) {
-    // Blocked before any load thread starts, so they arrive here through the signalfd only.
+// Blocks SIGTERM, SIGINT and SIGHUP in this thread (and the threads it starts later) and returns
+// a signalfd that reads them, or -1 when none could be made.
+int block_stop_signals() {
     sigset_t stop_signals;
     sigemptyset(&stop_signals);
     sigaddset(&stop_signals, SIGTERM);
     sigaddset(&stop_signals, SIGINT);
     sigaddset(&stop_signals, SIGHUP);
     ::pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-    const int sigfd = ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
+    return ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
+}
+
+// Runs `l` and reports every `interval` until told to stop.
+int run_load(load::Load& l, const std::string& kind, const std::vector<int>& report_cpus,
+             std::chrono::nanoseconds interval, const load::DiskLoad* disk) {
+    // Blocked before any load thread starts, so they arrive here through the signalfd only.
+    const int sigfd = block_stop_signals();
     ::signal(SIGPIPE, SIG_IGN);
 
     if (!emit(remote::RemoteHello{remote::remote_protocol, core::kVersion})) {
@@ -216,13 +222,7 @@ int supervise(const LoadArgs& args) {
         }
         argv = {"/bin/sh", "-c", joined};
     }
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGHUP);
-    ::pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-    const int sigfd = ::signalfd(-1, &stop_signals, SFD_CLOEXEC);
+    const int sigfd = block_stop_signals();
     std::vector<char*> c_argv;
     for (auto& a : argv) {
         c_argv.push_back(a.data());
