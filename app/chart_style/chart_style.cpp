@@ -11,6 +11,11 @@ namespace {
 constexpr QRgb kLineColours[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
                                  0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
 
+QColor with_alpha(QColor c, int alpha) {
+    c.setAlpha(alpha);
+    return c;
+}
+
 }  // namespace
 
 ChartPalette palette_from(const QPalette& palette) {
@@ -47,33 +52,24 @@ QPen series_pen(std::size_t index, bool overview) {
 }
 
 QColor envelope_colour(std::size_t index, const ChartPalette& palette) {
-    QColor c = series_colour(index);
-    c.setAlpha(palette.dark ? 80 : 56);
-    return c;
+    return with_alpha(series_colour(index), palette.dark ? 80 : 56);
 }
 
 QColor band_colour(const ChartPalette& palette, bool window) {
-    QColor c = palette.highlight;
-    c.setAlpha(window ? (palette.dark ? 70 : 48) : (palette.dark ? 30 : 20));
-    return c;
+    return with_alpha(palette.highlight,
+                      window ? (palette.dark ? 70 : 48) : (palette.dark ? 30 : 20));
 }
 
 QPen window_edge_pen(const ChartPalette& palette) {
-    QColor edge = palette.highlight;
-    edge.setAlpha(160);
-    return QPen(edge, 1.0, Qt::DashLine);
+    return QPen(with_alpha(palette.highlight, 160), 1.0, Qt::DashLine);
 }
 
 QColor band_label_colour(const ChartPalette& palette) {
-    QColor c = palette.text;
-    c.setAlpha(200);
-    return c;
+    return with_alpha(palette.text, 200);
 }
 
 QColor grid_colour(const ChartPalette& palette) {
-    QColor c = palette.text;
-    c.setAlpha(40);
-    return c;
+    return with_alpha(palette.text, 40);
 }
 
 QPen threshold_pen() {
@@ -82,9 +78,7 @@ QPen threshold_pen() {
 }
 
 QPen marker_pen(const ChartPalette& palette) {
-    QColor c = palette.text;
-    c.setAlpha(170);
-    return QPen(c, 1.2, Qt::DashLine);
+    return QPen(with_alpha(palette.text, 170), 1.2, Qt::DashLine);
 }
 
 QFont axis_font(const QFont& base) {
