@@ -98,32 +98,29 @@ std::variant<std::unique_ptr<SshSession>, std::string> SshExecutor::start(
     int out[2] = {-1, -1};
     int err[2] = {-1, -1};
     int status[2] = {-1, -1};
-    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 ||
-        ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(status, O_CLOEXEC) != 0) {
-        const int e = errno;
+    const auto close_all = [&] {
         close_pair(in);
         close_pair(out);
         close_pair(err);
         close_pair(status);
+    };
+    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 ||
+        ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(status, O_CLOEXEC) != 0) {
+        const int e = errno;
+        close_all();
         return fmt::format("pipe: {}", std::strerror(e));
     }
     // Its own watchdog, not the caller's: a session is also used outside any load (probes,
     // utilisation), and its group ends with wattbench all the same.
     auto watchdog = std::make_unique<load::LoadWatchdog>(std::chrono::seconds(1));
     if (auto e = watchdog->start()) {
-        close_pair(in);
-        close_pair(out);
-        close_pair(err);
-        close_pair(status);
+        close_all();
         return *e;
     }
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
-        close_pair(in);
-        close_pair(out);
-        close_pair(err);
-        close_pair(status);
+        close_all();
         return fmt::format("fork: {}", std::strerror(e));
     }
     if (pid == 0) {
