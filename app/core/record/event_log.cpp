@@ -1,21 +1,20 @@
 #include "app/core/record/event_log.hpp"
 
 #include "app/core/record/utc_time.hpp"
+#include "drivers/api/enum_text.hpp"
 
 namespace wattbench::core::record {
 
 namespace {
 
+constexpr drivers::api::EnumTexts<EventLog::Level, 3> kLevelFields{{
+    {EventLog::Level::info, " INFO  "},
+    {EventLog::Level::warn, " WARN  "},
+    {EventLog::Level::error, " ERROR "},
+}};
+
 std::string_view level_field(EventLog::Level level) {
-    switch (level) {
-        case EventLog::Level::warn:
-            return " WARN  ";
-        case EventLog::Level::error:
-            return " ERROR ";
-        case EventLog::Level::info:
-            break;
-    }
-    return " INFO  ";
+    return drivers::api::text_of(kLevelFields, level, " INFO  ");
 }
 
 }  // namespace

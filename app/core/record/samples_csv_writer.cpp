@@ -5,6 +5,7 @@
 
 #include "app/core/phases/stage.hpp"
 #include "app/core/record/csv.hpp"
+#include "drivers/api/enum_text.hpp"
 #include "drivers/api/reading.hpp"
 
 namespace wattbench::core::record {
@@ -16,16 +17,14 @@ using drivers::api::Status;
 constexpr std::array<Status, 4> kStatuses{Status::ok, Status::overrange, Status::unavailable,
                                           Status::error};
 
+constexpr drivers::api::EnumTexts<phases::Stage, 3> kStageFields{{
+    {phases::Stage::between, "between,"},
+    {phases::Stage::warmup, "warmup,"},
+    {phases::Stage::window, "window,"},
+}};
+
 constexpr std::string_view stage_field(phases::Stage stage) {
-    switch (stage) {
-        case phases::Stage::warmup:
-            return "warmup,";
-        case phases::Stage::window:
-            return "window,";
-        case phases::Stage::between:
-            break;
-    }
-    return "between,";
+    return drivers::api::text_of(kStageFields, stage, "between,");
 }
 
 std::size_t status_index(Status s) {
