@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
         }
     };
     std::size_t drawn = w.charts()->overview_point_count();
-    for (auto g : charts::kChartGroups) {
+    for (auto g : chart_style::kChartGroups) {
         drawn += w.charts()->point_count(g);
     }
     std::printf("points handed to Qt Charts per refresh: %zu (30 lines + the overview's)\n", drawn);
