@@ -31,8 +31,8 @@
 
 #include "app/core/engine/engine.hpp"
 #include "app/core/profile/loader.hpp"
-#include "app/core/record/phases_csv_reader.hpp"
-#include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
+#include "app/core/rundir/utc_time.hpp"
 #include "bench/missed_ticks.hpp"
 #include "bench/proc_self.hpp"
 #include "bench/scaled_clock.hpp"
@@ -247,7 +247,7 @@ Events read_events(const std::string& path) {
     std::ifstream in(path);
     std::string line;
     while (std::getline(in, line)) {
-        const auto at = core::record::parse_utc_ms(std::string_view(line).substr(0, 24));
+        const auto at = core::rundir::parse_utc_time(std::string_view(line).substr(0, 24));
         const auto open = line.find("device '");
         if (!at || open == std::string::npos) {
             continue;
@@ -590,8 +590,8 @@ int main(int argc, char** argv) {
 
     // Coverage: phases.csv agrees with the rows of each window, every tick of the window has a
     // row, and what is missing is what the outages and the missed ticks in it account for.
-    const auto phases = core::record::read_phases_csv(out_dir + "/phases.csv");
-    if (auto* e = std::get_if<core::record::PhasesCsvError>(&phases)) {
+    const auto phases = core::rundir::read_phases_csv(out_dir + "/phases.csv");
+    if (auto* e = std::get_if<core::rundir::PhasesCsvError>(&phases)) {
         v.check(false, "phases.csv: " + e->to_string());
         return 1;
     }

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <string_view>
 
-#include "app/core/record/csv_reader.hpp"
-#include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/utc_time.hpp"
 
 namespace wattbench::bench {
 namespace {
@@ -20,7 +20,7 @@ bool split(std::string_view line, std::vector<std::string>& owned,
            std::vector<std::string_view>& fields) {
     fields.clear();
     if (line.find('"') != std::string_view::npos) {
-        auto parsed = core::record::split_csv_line(line);
+        auto parsed = core::rundir::split_csv_line(line);
         if (!parsed) {
             return false;
         }
@@ -71,7 +71,7 @@ SamplesScan scan_samples(const std::string& path,
             continue;
         }
         if (scan.lines == 1) {
-            if (const auto utc = core::record::parse_utc_ms(f[0])) {
+            if (const auto utc = core::rundir::parse_utc_time(f[0])) {
                 scan.utc_origin = *utc - std::chrono::duration_cast<std::chrono::milliseconds>(
                                              std::chrono::duration<double>(t));
             }

@@ -5,7 +5,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/core/postrun/annotate.hpp"
-#include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/utc_time.hpp"
 
 namespace wattbench::cli {
 namespace {
@@ -17,18 +17,6 @@ struct AnnotateArgs {
     std::optional<double> start_kwh, end_kwh, start_w, end_w, accuracy;
     std::string start_time, end_time;
 };
-
-// The run files' form, with or without milliseconds.
-std::optional<std::chrono::system_clock::time_point> parse_time(std::string text) {
-    if (auto t = core::record::parse_utc_ms(text)) {
-        return t;
-    }
-    if (text.size() == 20 && text.back() == 'Z') {
-        text.insert(19, ".000");
-        return core::record::parse_utc_ms(text);
-    }
-    return std::nullopt;
-}
 
 int run_annotate(const AnnotateArgs& args) {
     core::postrun::Annotation a;
@@ -55,7 +43,7 @@ int run_annotate(const AnnotateArgs& args) {
         if (text->empty()) {
             continue;
         }
-        *out = parse_time(*text);
+        *out = core::rundir::parse_utc_time(*text);
         if (!*out) {
             fmt::print(stderr,
                        "wattbench: {} '{}': expected UTC like 2026-11-29T19:50:40Z or "

@@ -7,7 +7,7 @@
 
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/output_file.hpp"
-#include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/utc_time.hpp"
 #include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::core::postrun {
@@ -17,7 +17,7 @@ std::optional<TimePoint> time_field(const nlohmann::json& j, const char* key) {
     if (!j.contains(key) || !j[key].is_string()) {
         return std::nullopt;
     }
-    return record::parse_utc_ms(j[key].get<std::string>());
+    return rundir::parse_utc_time(j[key].get<std::string>());
 }
 
 std::optional<double> number_or_null(const nlohmann::json& j) {

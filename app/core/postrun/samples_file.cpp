@@ -15,6 +15,7 @@
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/utc_time.hpp"
 #include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/utc_time.hpp"
 
 namespace wattbench::core::postrun {
 namespace {
@@ -53,7 +54,7 @@ std::optional<std::string> parse_sample_line(std::string_view text, SampleFields
         return fmt::format("{} fields, expected 9", split->size());
     }
     auto& f = *split;
-    auto utc = record::parse_utc_ms(f[0]);
+    auto utc = rundir::parse_utc_time(f[0]);
     if (!utc) {
         return fmt::format("{}: '{}' is not a time like 2026-11-29T19:50:40.123Z", kColumns[0],
                            f[0]);

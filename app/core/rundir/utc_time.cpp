@@ -1,42 +1,36 @@
 #include "app/core/rundir/utc_time.hpp"
 
-#include <charconv>
-
 namespace wattbench::core::rundir {
 
 namespace {
 
-bool digits(std::string_view s, std::size_t pos, std::size_t count, int& out) {
+// Only ASCII digits: from_chars would also take a sign.
+bool digits(std::string_view s, std::size_t pos, std::size_t count, unsigned& out) {
     if (pos + count > s.size()) {
         return false;
     }
-    const char* begin = s.data() + pos;
-    const auto [end, ec] = std::from_chars(begin, begin + count, out);
-    return ec == std::errc{} && end == begin + count;
-}
-
-// Howard Hinnant's days_from_civil: proleptic Gregorian date to days since 1970-01-01.
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-    y -= m <= 2 ? 1 : 0;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+    out = 0;
+    for (std::size_t i = pos; i < pos + count; ++i) {
+        if (s[i] < '0' || s[i] > '9') {
+            return false;
+        }
+        out = out * 10 + static_cast<unsigned>(s[i] - '0');
+    }
+    return true;
 }
 
 }  // namespace
 
 std::optional<std::int64_t> parse_utc_ms(std::string_view iso) {
-    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-    if (iso.size() < 20 || !digits(iso, 0, 4, year) || iso[4] != '-' || !digits(iso, 5, 2, month) ||
-        iso[7] != '-' || !digits(iso, 8, 2, day) || iso[10] != 'T' || !digits(iso, 11, 2, hour) ||
-        iso[13] != ':' || !digits(iso, 14, 2, minute) || iso[16] != ':' ||
-        !digits(iso, 17, 2, second)) {
+    using namespace std::chrono;
+    unsigned y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+    if (iso.size() < 20 || !digits(iso, 0, 4, y) || iso[4] != '-' || !digits(iso, 5, 2, mo) ||
+        iso[7] != '-' || !digits(iso, 8, 2, d) || iso[10] != 'T' || !digits(iso, 11, 2, h) ||
+        iso[13] != ':' || !digits(iso, 14, 2, mi) || iso[16] != ':' || !digits(iso, 17, 2, s)) {
         return std::nullopt;
     }
     std::size_t pos = 19;
-    int millis = 0;
+    std::int64_t millis = 0;
     if (iso[pos] == '.') {
         ++pos;
         int scale = 100;
@@ -46,13 +40,21 @@ std::optional<std::int64_t> parse_utc_ms(std::string_view iso) {
             ++pos;
         }
     }
-    if (pos + 1 != iso.size() || iso[pos] != 'Z' || month < 1 || month > 12 || day < 1 ||
-        day > 31 || hour > 23 || minute > 59 || second > 60) {
+    // The writers use the system clock, which has no leap seconds: 60 is never written.
+    const year_month_day ymd{year{static_cast<int>(y)}, month{mo}, day{d}};
+    if (pos + 1 != iso.size() || iso[pos] != 'Z' || !ymd.ok() || h > 23 || mi > 59 || s > 59) {
         return std::nullopt;
     }
-    const std::int64_t days =
-        days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    return ((days * 24 + hour) * 60 + minute) * 60'000 + second * 1'000 + millis;
+    const std::int64_t days = sys_days{ymd}.time_since_epoch().count();
+    return ((days * 24 + h) * 60 + mi) * 60'000 + std::int64_t{s} * 1'000 + millis;
+}
+
+std::optional<std::chrono::system_clock::time_point> parse_utc_time(std::string_view iso) {
+    const auto ms = parse_utc_ms(iso);
+    if (!ms) {
+        return std::nullopt;
+    }
+    return std::chrono::system_clock::time_point{std::chrono::milliseconds{*ms}};
 }
 
 }  // namespace wattbench::core::rundir

@@ -11,8 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/utc_time.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace wattbench::cli {
@@ -41,7 +42,7 @@ Result run(std::vector<std::string> args, const std::string& input = "") {
 
 Rows csv(const fs::path& p) {
     const std::string text = wattbench::testing::read_whole(p);
-    core::record::CsvReader reader(text);
+    core::rundir::CsvReader reader(text);
     Rows rows;
     for (std::vector<std::string> f; reader.next(f);) {
         rows.push_back(f);
@@ -74,7 +75,7 @@ nlohmann::json manifest(const fs::path& dir) {
 }
 
 std::chrono::system_clock::time_point utc(const nlohmann::json& j) {
-    return *core::record::parse_utc_ms(j.get<std::string>());
+    return *core::rundir::parse_utc_time(j.get<std::string>());
 }
 
 double seconds(std::chrono::system_clock::duration d) {

@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/record/csv_reader.hpp"
 #include "app/core/report/run_data.hpp"
+#include "app/core/rundir/csv_reader.hpp"
 #include "tests/support/process_group.hpp"
 #include "tests/support/run_program.hpp"
 
@@ -68,7 +68,7 @@ void check_samples(const fs::path& path) {
     const std::set<std::string> statuses{"ok", "overrange", "unavailable", "error"};
     for (std::size_t i = 1; i < lines.size(); ++i) {
         std::string error;
-        const auto fields = core::record::split_csv_line(lines[i], &error);
+        const auto fields = core::rundir::split_csv_line(lines[i], &error);
         ASSERT_TRUE(fields) << "samples.csv:" << i + 1 << ": " << error;
         const auto& f = *fields;
         ASSERT_EQ(f.size(), 9u) << "samples.csv:" << i + 1 << ": " << lines[i];

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <map>
 
-#include "app/core/record/phases_csv_reader.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/markdown_report.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 
 namespace wattbench::gui::history {
 namespace {
@@ -29,7 +29,7 @@ std::string started_run() {
 // What the engine reports at each window's close: the fixture's phases.csv rows as summaries,
 // grouped by phase, with the states the recorder counted for discrete channels.
 std::vector<core::engine::PhaseFinished> finished_phases(const core::report::RunData& loaded) {
-    auto read = core::record::read_phases_csv(kRun + "/phases.csv");
+    auto read = core::rundir::read_phases_csv(kRun + "/phases.csv");
     auto& summaries = std::get<std::vector<core::stats::ChannelSummary>>(read);
     std::vector<core::engine::PhaseFinished> out;
     for (std::size_t i = 0; i < summaries.size(); ++i) {

@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "app/core/engine/engine.hpp"
-#include "app/core/record/csv_reader.hpp"
-#include "app/core/record/phases_csv_reader.hpp"
+#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 #include "drivers/manual/register.hpp"
 #include "tests/support/fake_device.hpp"
 
@@ -132,7 +132,7 @@ std::string slurp(const std::string& path) {
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& path) {
     const std::string text = slurp(path);
-    record::CsvReader reader(text);
+    rundir::CsvReader reader(text);
     std::vector<std::vector<std::string>> rows;
     for (std::vector<std::string> f; reader.next(f);) {
         rows.push_back(f);
@@ -195,7 +195,7 @@ TEST(EnginePrompt, DeclinedPhasePromptSkipsThePhase) {
               std::string::npos)
         << events;
     auto phases = std::get<std::vector<stats::ChannelSummary>>(
-        record::read_phases_csv(opt.out_dir + "/phases.csv"));
+        rundir::read_phases_csv(opt.out_dir + "/phases.csv"));
     EXPECT_EQ(row(phases, "off", "meter", "power"), nullptr);
     fs::remove_all(opt.out_dir);
 }
@@ -265,7 +265,7 @@ TEST(EnginePrompt, ManualEnergyCounterGivesDeltaEOverDeltaTWithItsAccuracy) {
     ASSERT_GT(dt, 0.2);  // the window lasts at least as long as planned
 
     auto phases = std::get<std::vector<stats::ChannelSummary>>(
-        record::read_phases_csv(opt.out_dir + "/phases.csv"));
+        rundir::read_phases_csv(opt.out_dir + "/phases.csv"));
     const auto* idle = row(phases, "idle", "ec3000", "power");
     ASSERT_NE(idle, nullptr);
     // 2 Wh over dt seconds; elapsed_s in samples.csv is rounded to the millisecond.
@@ -295,7 +295,7 @@ TEST(EnginePrompt, ADeclinedManualReadingLeavesThePhaseWithoutAManualFigure) {
     engine.start();
     EXPECT_EQ(engine.wait().status, RunStatus::completed);
     auto phases = std::get<std::vector<stats::ChannelSummary>>(
-        record::read_phases_csv(opt.out_dir + "/phases.csv"));
+        rundir::read_phases_csv(opt.out_dir + "/phases.csv"));
     const auto* idle = row(phases, "idle", "ec3000", "power");
     ASSERT_NE(idle, nullptr);
     EXPECT_EQ(idle->samples, 0u);
