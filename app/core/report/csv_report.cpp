@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "app/core/record/csv.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/summary_table.hpp"
@@ -103,7 +102,7 @@ std::string validity_csv(const ReportContent& content) {
 // that ended by itself or by the operator's stop says so in its verdicts already, and files
 // written before this row existed keep their shape.
 std::string run_status_csv(const ReportContent& content) {
-    const auto& manifest = content.run.manifest;
+    const auto& manifest = content.run.info;
     const auto status = run_status(content.run.liveness, manifest);
     if (status != "killed" && status != "failed") {
         return {};
@@ -112,7 +111,7 @@ std::string run_status_csv(const ReportContent& content) {
     if (content.run.liveness == Liveness::killed) {
         text += " (no end recorded)";
     }
-    if (const auto failure = text_of(member(member(manifest, "run"), "failure"))) {
+    if (const auto& failure = manifest.run.failure) {
         text += ": " + *failure;
     }
     std::vector<std::string> cells(std::max<std::size_t>(content.summary.columns.size(), 1));

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,8 +15,8 @@ namespace wattbench::core::report {
 
 namespace {
 
-std::string settings_text(const nlohmann::json* settings) {
-    if (settings == nullptr || !settings->is_object()) {
+std::string settings_text(const std::optional<nlohmann::json>& settings) {
+    if (!settings || !settings->is_object()) {
         return std::string(kNoData);
     }
     std::vector<std::string> items;
@@ -31,30 +32,29 @@ std::string settings_text(const nlohmann::json* settings) {
 std::string environment_body(const ReportContent& content) {
     std::string out;
     const RunData& run = content.run;
-    const auto* host = member(run.manifest, "host");
+    const auto& host = run.info.host;
     std::vector<std::string> facts;
-    for (const char* key : {"hostname", "cpu_model", "kernel", "os"}) {
-        if (const auto value = text_of(member(host, key)); value && !value->empty()) {
-            facts.push_back(one_line(*value));
+    for (const auto* value : {&host.hostname, &host.cpu_model, &host.kernel, &host.os}) {
+        if (*value && !(*value)->empty()) {
+            facts.push_back(one_line(**value));
         }
     }
     out +=
         fmt::format("**Host:** {}\n", facts.empty() ? std::string(kUnknown) : join(facts, " · "));
-    if (const auto* target = member(run.manifest, "target"); target && target->is_object()) {
+    if (const auto& target = run.info.target) {
         std::vector<std::string> tfacts;
-        if (const auto* f = member(target, "facts"); f && f->is_object()) {
-            for (const char* key : {"hostname", "cpu_model", "logical_cpus", "kernel", "os"}) {
-                if (const auto value = text_of(member(f, key)); value && !value->empty()) {
-                    tfacts.push_back(one_line(*value));
-                }
+        for (const char* key : {"hostname", "cpu_model", "logical_cpus", "kernel", "os"}) {
+            if (const auto it = target->facts.find(key);
+                it != target->facts.end() && !it->second.empty()) {
+                tfacts.push_back(one_line(it->second));
             }
         }
         out += fmt::format("\n**Target (loads ran remotely):** {}{}\n",
-                           one_line(text_of(member(target, "ssh")).value_or(std::string(kUnknown))),
+                           target->ssh.empty() ? std::string(kUnknown) : one_line(target->ssh),
                            tfacts.empty() ? std::string() : " — " + join(tfacts, " · "));
     }
-    const auto* devices = member(run.manifest, "devices");
-    if (devices == nullptr || devices->empty()) {
+    const auto& devices = run.info.devices;
+    if (devices.empty()) {
         out += "\nNo devices.\n";
         return out;
     }
@@ -63,38 +63,30 @@ std::string environment_body(const ReportContent& content) {
                         {Align::left, Align::left, Align::left, Align::left, Align::left,
                          Align::left, Align::left});
     std::vector<std::string> accuracy;
-    for (const auto& d : *devices) {
-        const auto* identity = member(&d, "identity");
-        auto field = [](const nlohmann::json* object, std::string_view key) {
-            const auto value = text_of(member(object, key));
-            return value && !value->empty() ? MarkdownTable::escape(one_line(*value))
-                                            : std::string(kNoData);
+    for (const auto& d : devices) {
+        auto field = [](const std::string& value) {
+            return !value.empty() ? MarkdownTable::escape(one_line(value)) : std::string(kNoData);
         };
-        const std::string id = text_of(member(&d, "id")).value_or("?");
-        table.add_row({field(&d, "id"), field(&d, "driver"), field(identity, "vendor"),
-                       field(identity, "model"), field(identity, "serial"),
-                       field(identity, "firmware"),
-                       MarkdownTable::escape(settings_text(member(&d, "settings")))});
-        const auto* channels = member(&d, "channels");
-        for (const auto& c : channels ? *channels : nlohmann::json::array()) {
-            const auto* a = member(&c, "accuracy");
-            const auto reading = number_of(member(a, "of_reading"));
-            if (!reading) {
+        const rundir::Identity none;
+        const auto& identity = d.identity ? *d.identity : none;
+        const std::string id = d.id.empty() ? std::string("?") : d.id;
+        table.add_row({field(d.id), field(d.driver), field(identity.vendor), field(identity.model),
+                       field(identity.serial), field(identity.firmware),
+                       MarkdownTable::escape(settings_text(d.settings))});
+        for (const auto& c : d.channels) {
+            if (!c.accuracy) {
                 continue;
             }
-            const auto range_share = number_of(member(a, "of_range"));
-            const auto range = number_of(member(a, "range"));
-            const std::string unit = display_unit(text_of(member(&c, "unit")).value_or(""));
+            const auto& a = *c.accuracy;
+            const std::string unit = display_unit(c.unit);
             std::string line = fmt::format("- {}/{}: ±({} of reading", one_line(id),
-                                           one_line(text_of(member(&c, "name")).value_or("?")),
-                                           percent_limit(*reading));
-            if (range_share && *range_share > 0.0) {
-                line += fmt::format(" + {} of range", percent_limit(*range_share));
+                                           one_line(c.name.empty() ? std::string("?") : c.name),
+                                           percent_limit(a.of_reading));
+            if (a.of_range > 0.0) {
+                line += fmt::format(" + {} of range", percent_limit(a.of_range));
             }
             line += ")";
-            if (range) {
-                line += fmt::format(", range {} {}", plain_number(*range), unit);
-            }
+            line += fmt::format(", range {} {}", plain_number(a.range), unit);
             accuracy.push_back(std::move(line));
         }
     }
@@ -109,14 +101,14 @@ std::string environment_body(const ReportContent& content) {
 }
 
 std::string profile_body(const ReportContent& content) {
-    const auto* profile = member(content.run.manifest, "profile");
-    const auto text = text_of(member(profile, "text"));
-    if (!text || text->empty()) {
+    const auto& profile = content.run.info.profile;
+    if (!profile || profile->text.empty()) {
         return "The manifest does not keep the profile's text.\n";
     }
+    const auto* text = &profile->text;
     std::string out;
-    const auto path = text_of(member(profile, "path"));
-    if (path && !path->empty()) {
+    const auto* path = &profile->path;
+    if (!path->empty()) {
         out += fmt::format("`{}`:\n\n", one_line(*path));
     }
     // A fence longer than any backtick run inside, so no line of the profile can close it.
@@ -136,13 +128,13 @@ std::string profile_body(const ReportContent& content) {
 }
 
 std::string warnings_body(const ReportContent& content) {
-    const auto* warnings = member(content.run.manifest, "warnings");
-    if (warnings == nullptr || warnings->empty()) {
+    const auto& warnings = content.run.info.warnings;
+    if (warnings.empty()) {
         return "None.\n";
     }
     std::string out;
-    for (const auto& w : *warnings) {
-        out += fmt::format("- {}\n", one_line(text_of(&w).value_or(w.dump())));
+    for (const auto& w : warnings) {
+        out += fmt::format("- {}\n", one_line(w));
     }
     return out;
 }

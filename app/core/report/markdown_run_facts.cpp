@@ -1,3 +1,5 @@
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -15,10 +17,10 @@ namespace wattbench::core::report {
 namespace {
 
 std::string status_text(const RunData& run) {
-    const auto* r = member(run.manifest, "run");
-    const auto status = run_status(run.liveness, run.manifest);
-    const auto phase = stopped_phase(run.liveness, run.manifest);
-    const auto exit_code = text_of(member(r, "exit_code"));
+    const auto status = run_status(run.liveness, run.info);
+    const auto phase = stopped_phase(run.liveness, run.info);
+    const auto& code = run.info.run.exit_code;
+    const auto exit_code = code ? std::optional<std::string>(std::to_string(*code)) : std::nullopt;
     if (!status) {
         return "unknown";
     }
@@ -40,15 +42,22 @@ std::string status_text(const RunData& run) {
 std::string facts_body(const ReportContent& content) {
     std::string out;
     const RunData& run = content.run;
-    const auto& m = run.manifest;
-    const auto* r = member(m, "run");
-    const auto* host = member(m, "host");
-    auto text = [](const nlohmann::json* object, std::string_view key) {
-        return one_line(text_of(member(object, key)).value_or(std::string(kUnknown)));
+    const auto& m = run.info;
+    const auto& r = m.run;
+    const auto& host = m.host;
+    auto text = [](const std::optional<std::string>& value) {
+        return one_line(value.value_or(std::string(kUnknown)));
+    };
+    // A key the manifest lacks reads as empty in the typed struct: say so as for a null one.
+    auto known = [](const std::string& value) {
+        return value.empty() ? std::string(kUnknown) : one_line(value);
+    };
+    auto number = [](const std::optional<std::int64_t>& value) {
+        return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
     };
 
-    const auto started = text_of(member(r, "started"));
-    const auto ended = text_of(member(r, "ended"));
+    const auto& started = r.started;
+    const auto& ended = r.ended;
     out +=
         fmt::format("- **Started:** {}\n", started ? format_utc(*started) : std::string(kUnknown));
     if (ended) {
@@ -62,11 +71,11 @@ std::string facts_body(const ReportContent& content) {
     }
     out += fmt::format("- **Status:** {}\n", status_text(run));
 
-    out += fmt::format("- **Host:** {}\n", text(host, "hostname"));
-    std::string cpu = text(host, "cpu_model");
-    const auto logical = number_of(member(host, "logical_cpus"));
-    const auto physical = number_of(member(host, "physical_cores"));
-    const auto packages = number_of(member(host, "packages"));
+    out += fmt::format("- **Host:** {}\n", text(host.hostname));
+    std::string cpu = text(host.cpu_model);
+    const auto logical = number(host.logical_cpus);
+    const auto physical = number(host.physical_cores);
+    const auto packages = number(host.packages);
     if (logical || physical) {
         cpu += fmt::format(
             ", {} / {}",
@@ -77,21 +86,21 @@ std::string facts_body(const ReportContent& content) {
         cpu += fmt::format(" in {}", plural(*packages, "package", "packages"));
     }
     out += fmt::format("- **CPU:** {}\n", cpu);
-    out += fmt::format("- **Kernel:** {}\n", text(host, "kernel"));
-    out += fmt::format("- **OS:** {}\n", text(host, "os"));
-    const auto memory = number_of(member(host, "memory_bytes"));
+    out += fmt::format("- **Kernel:** {}\n", text(host.kernel));
+    out += fmt::format("- **OS:** {}\n", text(host.os));
+    const auto memory = number(host.memory_bytes);
     out += fmt::format("- **Memory:** {}\n",
                        memory && *memory > 0
                            ? format_fixed(*memory / (1024.0 * 1024.0 * 1024.0), 1) + " GiB"
                            : std::string(kUnknown));
 
-    const auto* tool = member(m, "tool");
-    out += fmt::format("- **Tool:** {} {}\n", text_of(member(tool, "name")).value_or("wattbench"),
-                       text(tool, "version"));
+    out += fmt::format("- **Tool:** {} {}\n", m.tool.name.empty() ? "wattbench" : m.tool.name,
+                       known(m.tool.version));
 
-    std::string profile = text(r, "profile_path");
+    std::string profile = text(r.profile_path);
     std::vector<std::string> overrides;
-    const auto* o = member(r, "overrides");
+    // Overrides are recorded as given on the command line, so they stay JSON.
+    const auto* o = &r.overrides;
     for (const char* key : {"warmup", "window"}) {
         if (const auto value = text_of(member(o, key))) {
             overrides.push_back(fmt::format("{} {}", key, one_line(*value)));
@@ -110,32 +119,31 @@ std::string facts_body(const ReportContent& content) {
     out += fmt::format("- **Profile:** {}\n", profile);
 
     out += "- **Devices:**";
-    const auto* devices = member(m, "devices");
-    if (devices == nullptr || devices->empty()) {
+    if (m.devices.empty()) {
         out += " none\n";
         return out;
     }
     out += '\n';
-    for (const auto& d : *devices) {
-        const auto* identity = member(&d, "identity");
+    for (const auto& d : m.devices) {
         std::vector<std::string> names;
-        for (const char* key : {"vendor", "model"}) {
-            if (const auto value = text_of(member(identity, key)); value && !value->empty()) {
-                names.push_back(one_line(*value));
+        if (d.identity) {
+            for (const auto* value : {&d.identity->vendor, &d.identity->model}) {
+                if (!value->empty()) {
+                    names.push_back(one_line(*value));
+                }
             }
         }
         std::string line =
-            fmt::format("  - {}: {} (driver {}", text(&d, "id"),
-                        names.empty() ? "identity unknown" : join(names, " "), text(&d, "driver"));
-        if (const auto* optional = member(&d, "optional");
-            optional && optional->is_boolean() && optional->get<bool>()) {
+            fmt::format("  - {}: {} (driver {}", known(d.id),
+                        names.empty() ? "identity unknown" : join(names, " "), known(d.driver));
+        if (d.optional) {
             line += ", optional";
         }
         line += ')';
-        if (text_of(member(&d, "state")) == "failed") {
+        if (d.state == rundir::DeviceState::failed) {
             line += " — **failed**";
-            if (const auto error = text_of(member(&d, "error"))) {
-                line += ": " + one_line(*error);
+            if (d.error) {
+                line += ": " + one_line(*d.error);
             }
         }
         out += line + '\n';
@@ -149,10 +157,9 @@ std::string incomplete_body(const ReportContent& content) {
     std::string out;
     const RunData& run = content.run;
     const auto& phases = content.phases;
-    const auto* r = member(run.manifest, "run");
-    const auto status = run_status(run.liveness, run.manifest);
-    const auto phase = stopped_phase(run.liveness, run.manifest);
-    const auto failure = text_of(member(r, "failure"));
+    const auto status = run_status(run.liveness, run.info);
+    const auto phase = stopped_phase(run.liveness, run.info);
+    const auto& failure = run.info.run.failure;
     std::vector<std::string> partial;
     std::vector<std::string> unmeasured;
     for (const auto& p : phases) {
@@ -163,11 +170,9 @@ std::string incomplete_body(const ReportContent& content) {
         }
     }
     std::vector<std::string> failed;
-    if (const auto* devices = member(run.manifest, "devices")) {
-        for (const auto& d : *devices) {
-            if (text_of(member(&d, "state")) == "failed") {
-                failed.push_back(one_line(text_of(member(&d, "id")).value_or("?")));
-            }
+    for (const auto& d : run.info.devices) {
+        if (d.state == rundir::DeviceState::failed) {
+            failed.push_back(one_line(d.id.empty() ? std::string("?") : d.id));
         }
     }
     if (status == "completed" && partial.empty() && unmeasured.empty() && failed.empty()) {

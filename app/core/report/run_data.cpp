@@ -371,7 +371,7 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
     }
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
-    run.liveness = run_liveness(locked, run.manifest);
+    run.liveness = run_liveness(locked, run.info);
     if (window_states) {
         count_window_states((dir / "samples.csv").string(), run.rows);
     }

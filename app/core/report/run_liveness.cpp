@@ -6,14 +6,13 @@
 
 #include <cerrno>
 
-#include "app/core/report/manifest_fields.hpp"
-
 namespace wattbench::core::report {
 
 namespace {
 
-bool in_progress(const std::optional<std::string>& phase_status) {
-    return phase_status == "warmup" || phase_status == "window";
+bool in_progress(const std::optional<rundir::PhaseStatus>& phase_status) {
+    return phase_status == rundir::PhaseStatus::warmup ||
+           phase_status == rundir::PhaseStatus::window;
 }
 
 }  // namespace
@@ -35,38 +34,39 @@ bool samples_locked(const std::string& samples_csv) {
     return locked;
 }
 
-Liveness run_liveness(bool locked, const nlohmann::json& manifest) {
+Liveness run_liveness(bool locked, const rundir::Manifest& manifest) {
     if (locked) {
         return Liveness::live;
     }
-    if (text_of(member(member(manifest, "run"), "status")) == "running") {
+    if (manifest.run.status == rundir::RunStatus::running) {
         return Liveness::killed;
     }
     return Liveness::ended;
 }
 
-std::optional<std::string> run_status(Liveness liveness, const nlohmann::json& manifest) {
+std::optional<std::string> run_status(Liveness liveness, const rundir::Manifest& manifest) {
     if (liveness == Liveness::killed) {
         return "killed";
     }
-    return text_of(member(member(manifest, "run"), "status"));
+    if (!manifest.run.status) {
+        return std::nullopt;
+    }
+    return std::string(rundir::to_string(*manifest.run.status));
 }
 
-std::optional<std::string> stopped_phase(Liveness liveness, const nlohmann::json& manifest) {
+std::optional<std::string> stopped_phase(Liveness liveness, const rundir::Manifest& manifest) {
     if (liveness == Liveness::killed) {
         std::optional<std::string> last;
-        if (const auto* phases = member(manifest, "phases"); phases && phases->is_array()) {
-            for (const auto& p : *phases) {
-                if (in_progress(text_of(member(&p, "status")))) {
-                    last = text_of(member(&p, "name"));
-                }
+        for (const auto& p : manifest.phases) {
+            if (in_progress(p.status)) {
+                last = p.name;
             }
         }
         if (last) {
             return last;
         }
     }
-    return text_of(member(member(manifest, "run"), "interrupted_phase"));
+    return manifest.run.interrupted_phase;
 }
 
 }  // namespace wattbench::core::report

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "app/core/rundir/manifest.hpp"
 
 namespace wattbench::core::report {
 
@@ -25,14 +25,14 @@ bool samples_locked(const std::string& samples_csv);
 // writer lets go of the lock only after its last manifest, so a lock found free means the
 // manifest read afterwards is final; asked the other way round, a run ending in between would
 // pass for killed.
-Liveness run_liveness(bool locked, const nlohmann::json& manifest);
+Liveness run_liveness(bool locked, const rundir::Manifest& manifest);
 
 // The status a reader shows: "killed" for a killed run, else the manifest's run.status
 // ("running" for a live run); nothing when the manifest has none.
-std::optional<std::string> run_status(Liveness liveness, const nlohmann::json& manifest);
+std::optional<std::string> run_status(Liveness liveness, const rundir::Manifest& manifest);
 
 // The phase the run was in when it stopped: the last whose manifest status is still warmup or
 // window in a killed run, else run.interrupted_phase; nothing when neither names one.
-std::optional<std::string> stopped_phase(Liveness liveness, const nlohmann::json& manifest);
+std::optional<std::string> stopped_phase(Liveness liveness, const rundir::Manifest& manifest);
 
 }  // namespace wattbench::core::report

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "app/core/report/manifest_fields.hpp"
-
 namespace wattbench::core::report {
 
 std::string PhaseView::title() const {
@@ -12,27 +10,26 @@ std::string PhaseView::title() const {
 
 std::vector<PhaseView> run_phases(const RunData& run) {
     std::vector<PhaseView> phases;
-    if (const auto* planned = member(run.manifest, "phases"); planned && planned->is_array()) {
-        for (const auto& p : *planned) {
-            const auto name = text_of(member(&p, "name"));
-            if (!name) {
-                continue;
-            }
-            PhaseView view;
-            view.name = *name;
-            view.load = text_of(member(&p, "load")).value_or("");
-            view.status = text_of(member(&p, "status")).value_or("unknown");
-            // A killed run had no chance to close its phase: what it was doing is cut short,
-            // as it would have been marked had the run been stopped.
-            if (run.liveness == Liveness::killed &&
-                (view.status == "warmup" || view.status == "window")) {
-                view.status = "interrupted";
-            }
-            view.workers = number_of(member(&p, "workers"));
-            view.window_start = text_of(member(&p, "window_start")).value_or("");
-            view.window_end = text_of(member(&p, "window_end")).value_or("");
-            phases.push_back(std::move(view));
+    for (const auto& p : run.info.phases) {
+        if (p.name.empty()) {
+            continue;
         }
+        PhaseView view;
+        view.name = p.name;
+        view.load = p.load;
+        view.status = p.status ? std::string(core::phases::to_string(*p.status)) : "unknown";
+        // A killed run had no chance to close its phase: what it was doing is cut short,
+        // as it would have been marked had the run been stopped.
+        if (run.liveness == Liveness::killed &&
+            (view.status == "warmup" || view.status == "window")) {
+            view.status = "interrupted";
+        }
+        if (p.workers) {
+            view.workers = *p.workers;
+        }
+        view.window_start = p.window_start.value_or("");
+        view.window_end = p.window_end.value_or("");
+        phases.push_back(std::move(view));
     }
     for (const auto& row : run.rows) {
         auto it = std::find_if(phases.begin(), phases.end(),

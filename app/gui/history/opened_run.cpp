@@ -80,7 +80,7 @@ std::variant<OpenedRun, std::string> open_run_directory(const std::string& dir,
         out.states.push_back(recorded_state(p.status, flagged, out.run.liveness));
     }
     if (out.run.liveness != core::report::Liveness::ended) {
-        out.stopped_phase = core::report::stopped_phase(out.run.liveness, out.run.manifest);
+        out.stopped_phase = core::report::stopped_phase(out.run.liveness, out.run.info);
     }
     return out;
 }

@@ -128,6 +128,7 @@ inline std::unique_ptr<report::ReportContent> sample_content() {
         {"phases", phases},
         {"warnings", nlohmann::json::array()},
         {"profile", {{"path", "profiles/review.toml"}, {"text", "[run]\nname = \"review\"\n"}}}};
+    c->run.info = c->run.manifest.get<core::rundir::Manifest>();
     c->run.dir = "/tmp/review-run";
     c->phases = report::run_phases(c->run);
     c->summary = report::build_summary(c->run, c->phases);

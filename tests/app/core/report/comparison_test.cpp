@@ -104,6 +104,7 @@ RunData make_run(std::string dir, std::vector<std::string> phases, double power,
         run.rows.push_back(make_row(p, "mode", "state", 0, 0));
         run.rows.back().mean.reset();
     }
+    run.info = run.manifest.get<rundir::Manifest>();
     return run;
 }
 
@@ -173,6 +174,7 @@ TEST(CompareRuns, AnInterruptedPhaseIsMarkedPartial) {
     auto a = make_run("a", {"idle", "cpu-1"}, 100);
     auto b = make_run("b", {"idle", "cpu-1"}, 110);
     b.manifest["phases"][1]["status"] = "interrupted";
+    b.info = b.manifest.get<rundir::Manifest>();
     const auto c = std::get<Comparison>(compare_runs({a, b}));
     ASSERT_EQ(c.pairs[0].rows.size(), 2u);
     EXPECT_FALSE(c.pairs[0].rows[0].partial);

@@ -10,7 +10,6 @@
 
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/json_report.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_report.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/run_data.hpp"
@@ -78,8 +77,8 @@ TEST_F(RunLiveness, RunningWithoutTheLockIsKilledInThePhaseWhoseWindowWasOpen) {
     copy_case("killed");
     const RunData run = load();
     EXPECT_EQ(run.liveness, Liveness::killed);
-    EXPECT_EQ(run_status(run.liveness, run.manifest), "killed");
-    EXPECT_EQ(stopped_phase(run.liveness, run.manifest), "cpu-1");
+    EXPECT_EQ(run_status(run.liveness, run.info), "killed");
+    EXPECT_EQ(stopped_phase(run.liveness, run.info), "cpu-1");
 }
 
 TEST_F(RunLiveness, RunningWithTheLockHeldIsLiveAndSaysSo) {
@@ -90,7 +89,7 @@ TEST_F(RunLiveness, RunningWithTheLockHeldIsLiveAndSaysSo) {
         << std::get<std::string>(built);
     const auto& content = *std::get<std::unique_ptr<ReportContent>>(built);
     EXPECT_EQ(content.run.liveness, Liveness::live);
-    EXPECT_EQ(run_status(content.run.liveness, content.run.manifest), "running");
+    EXPECT_EQ(run_status(content.run.liveness, content.run.info), "running");
     const auto md = render_markdown(content);
     EXPECT_NE(md.find("The run is still being recorded."), std::string::npos) << md;
     EXPECT_EQ(md.find("killed"), std::string::npos);
@@ -107,32 +106,37 @@ TEST_F(RunLiveness, EndedRunsKeepTheirRecordedStatus) {
         ASSERT_TRUE(std::holds_alternative<RunData>(loaded)) << name;
         const auto& run = std::get<RunData>(loaded);
         EXPECT_EQ(run.liveness, Liveness::ended) << name;
-        EXPECT_EQ(run_status(run.liveness, run.manifest),
-                  text_of(member(member(run.manifest, "run"), "status")))
+        const auto& recorded = run.info.run.status;
+        EXPECT_EQ(
+            run_status(run.liveness, run.info),
+            recorded ? std::optional<std::string>(rundir::to_string(*recorded)) : std::nullopt)
             << name;
     }
 }
 
 TEST(RunLivenessOf, OnlyARunningManifestWithoutTheLockIsKilled) {
-    const auto manifest = [](const char* status) {
+    const auto manifest_json = [](const char* status) {
         return nlohmann::json{
             {"run", {{"status", status}, {"interrupted_phase", "cpu-2"}}},
             {"phases",
              {{{"name", "idle"}, {"status", "done"}}, {{"name", "cpu-1"}, {"status", "warmup"}}}}};
     };
+    const auto manifest = [&](const char* status) {
+        return manifest_json(status).get<rundir::Manifest>();
+    };
     EXPECT_EQ(run_liveness(false, manifest("running")), Liveness::killed);
     EXPECT_EQ(run_liveness(true, manifest("running")), Liveness::live);
     EXPECT_EQ(run_liveness(false, manifest("completed")), Liveness::ended);
-    EXPECT_EQ(run_liveness(false, nlohmann::json::object()), Liveness::ended);
+    EXPECT_EQ(run_liveness(false, rundir::Manifest{}), Liveness::ended);
     // Killed in cpu-1's warm-up; a manifest that was not killed names its own phase.
     EXPECT_EQ(stopped_phase(Liveness::killed, manifest("running")), "cpu-1");
     EXPECT_EQ(stopped_phase(Liveness::ended, manifest("interrupted")), "cpu-2");
     // Killed between two phases: nothing was in progress.
-    auto between = manifest("running");
+    auto between = manifest_json("running");
     between["phases"][1]["status"] = "pending";
     between["run"]["interrupted_phase"] = nullptr;
-    EXPECT_EQ(stopped_phase(Liveness::killed, between), std::nullopt);
-    EXPECT_EQ(run_status(Liveness::ended, nlohmann::json::object()), std::nullopt);
+    EXPECT_EQ(stopped_phase(Liveness::killed, between.get<rundir::Manifest>()), std::nullopt);
+    EXPECT_EQ(run_status(Liveness::ended, rundir::Manifest{}), std::nullopt);
 }
 
 }  // namespace

@@ -215,6 +215,7 @@ TEST(JudgeRun, InterruptedAndUnmeasuredPhasesAreErrors) {
     auto run = base_run();
     run.manifest["phases"][1]["status"] = "interrupted";
     run.manifest["phases"].push_back({{"name", "cpu-8"}, {"load", "cpu"}, {"status", "pending"}});
+    run.info = run.manifest.get<rundir::Manifest>();
     const auto v = judge_run(run, run_phases(run), SamplesScan{});
     ASSERT_EQ(v.phases.size(), 3u);
     EXPECT_EQ(find(v.phases[1], "interrupted")->severity, Severity::error);
