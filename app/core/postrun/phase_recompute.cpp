@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/core/postrun/samples_file.hpp"
-#include "app/core/record/output_file.hpp"
+#include "app/core/record/json_file.hpp"
 #include "app/core/record/phases_csv_writer.hpp"
 #include "app/core/rundir/csv_reader.hpp"
 #include "app/core/rundir/phases_csv_reader.hpp"
@@ -168,21 +168,10 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
             out += l + "\n";
         }
     }
-    const std::string tmp = path + ".rework";
-    try {
-        record::OutputFile f(tmp);
+    return record::replace_file_atomically(path, [&](record::OutputFile& f) {
         f.write_all(out);
-        f.sync();
-        f.close();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        return fmt::format("{}: cannot replace: {}", path, ec.message());
-    }
-    return std::nullopt;
+        return std::optional<std::string>{};
+    });
 }
 
 }  // namespace wattbench::core::postrun

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "app/core/phases/stage.hpp"
-#include "app/core/record/output_file.hpp"
+#include "app/core/record/json_file.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/utc_time.hpp"
 #include "app/core/rundir/csv_reader.hpp"
@@ -188,10 +188,8 @@ std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
 
 std::optional<std::string> merge_sample_rows(
     const std::string& path, const std::vector<std::pair<TimePoint, std::string>>& rows) {
-    const std::string tmp = path + ".rework";
     std::size_t next = 0;
-    try {
-        record::OutputFile out(tmp);
+    return record::replace_file_atomically(path, [&](record::OutputFile& out) {
         std::string buffer(record::SamplesCsvWriter::kHeader);
         auto flush = [&](bool force) {
             if (force || buffer.size() > (1u << 20)) {
@@ -209,8 +207,6 @@ std::optional<std::string> merge_sample_rows(
             flush(false);
         });
         if (err) {
-            out.close();
-            std::filesystem::remove(tmp);
             return err;
         }
         for (; next < rows.size(); ++next) {
@@ -218,19 +214,8 @@ std::optional<std::string> merge_sample_rows(
             buffer += '\n';
         }
         flush(true);
-        out.sync();
-        out.close();
-    } catch (const std::exception& e) {
-        std::error_code ec;
-        std::filesystem::remove(tmp, ec);
-        return e.what();
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        return fmt::format("{}: cannot replace: {}", path, ec.message());
-    }
-    return std::nullopt;
+        return std::optional<std::string>{};
+    });
 }
 
 }  // namespace wattbench::core::postrun

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include <fmt/format.h>
+
 #include "app/core/record/output_file.hpp"
 
 namespace wattbench::core::record {
@@ -72,6 +74,34 @@ void write_json_atomically(const std::string& path, const nlohmann::json& value)
     if (auto e = try_write_json_atomically(path, value)) {
         throw std::system_error(e->code, "cannot " + e->operation + " " + e->path);
     }
+}
+
+std::optional<std::string> replace_file_atomically(
+    const std::string& path, const std::function<std::optional<std::string>(OutputFile&)>& fill) {
+    const std::string tmp = path + ".rework";
+    std::optional<std::string> error;
+    try {
+        OutputFile out(tmp);
+        error = fill(out);
+        if (!error) {
+            out.sync();
+        }
+        out.close();
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    if (!error) {
+        std::error_code ec;
+        std::filesystem::rename(tmp, path, ec);
+        if (!ec) {
+            sync_directory_of(path);
+            return std::nullopt;
+        }
+        error = fmt::format("{}: cannot replace: {}", path, ec.message());
+    }
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    return error;
 }
 
 }  // namespace wattbench::core::record

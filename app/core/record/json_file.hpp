@@ -1,10 +1,12 @@
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "app/core/record/io_error.hpp"
+#include "app/core/record/output_file.hpp"
 
 namespace wattbench::core::record {
 
@@ -18,5 +20,12 @@ std::optional<IoError> try_write_json_atomically(const std::string& path,
 
 // The same, throwing std::system_error (for one-shot tools on the calling thread).
 void write_json_atomically(const std::string& path, const nlohmann::json& value);
+
+// Replaces `path` with what `fill` writes into `path.rework`, with the same guarantee (old or
+// new file, never half): for rewrites too large to hold in memory (samples.csv). `fill` returns
+// an error text to give up; OutputFile's throwing calls may throw. On any failure the temporary
+// file is removed, `path` is left as it was and the error text is returned.
+std::optional<std::string> replace_file_atomically(
+    const std::string& path, const std::function<std::optional<std::string>(OutputFile&)>& fill);
 
 }  // namespace wattbench::core::record
