@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
 
@@ -20,10 +19,13 @@ std::vector<chart_style::PhaseSpan> phase_spans(const report::ReportContent& con
         if (!ws) {
             continue;
         }
-        const auto* entry = report::find_phase(content.run.manifest, p.name);
+        const auto& planned = content.run.info.phases;
+        const auto entry = std::find_if(planned.begin(), planned.end(),
+                                        [&](const auto& e) { return e.name == p.name; });
         const double warmup =
-            report::number_of(report::member(entry, "warmup_achieved_s"))
-                .value_or(report::number_of(report::member(entry, "warmup_s")).value_or(0.0));
+            entry == planned.end()
+                ? 0.0
+                : entry->warmup_achieved_s.value_or(entry->warmup_s.value_or(0.0));
         chart_style::PhaseSpan s;
         s.name = p.name;
         s.window_start = static_cast<double>(*ws) / 1000.0;

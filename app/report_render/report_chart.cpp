@@ -23,7 +23,6 @@
 #include "app/chart_style/phase_bands.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/comparison.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
@@ -324,13 +323,12 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
         if (s.buckets.empty()) {
             continue;
         }
-        const auto p = report::present_channel(content.run.manifest, s.device, s.channel, s.unit);
+        const auto p = report::present_channel(content.run.info, s.device, s.channel, s.unit);
         if (chart_style::chart_group(p.quantity) != group) {
             continue;
         }
-        const auto* spec =
-            report::find_channel(report::find_device(content.run.manifest, s.device), s.channel);
-        const auto display_min = report::number_of(report::member(spec, "display_min"));
+        const auto* spec = report::find_channel(content.run.info, s.device, s.channel);
+        const auto display_min = spec ? spec->display_min : std::nullopt;
         channels.push_back({&s, p.unit,
                             group == chart_style::ChartGroup::voltage && display_min &&
                                 *display_min >= chart_style::kRightAxisFrom});

@@ -97,11 +97,11 @@ std::string display_unit(std::string_view unit) {
     return std::string(unit);
 }
 
-ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
-                                    std::string_view channel, std::string_view unit) {
+namespace {
+
+ChannelPresentation present(const std::optional<std::string>& listed, std::string_view device,
+                            std::string_view channel, std::string_view unit) {
     ChannelPresentation p;
-    const auto listed =
-        text_of(member(find_channel(find_device(manifest, device), channel), "quantity"));
     const auto from_manifest =
         listed ? drivers::api::quantity_from_string(*listed) : std::optional<Quantity>{};
     p.quantity = from_manifest ? *from_manifest : quantity_from_unit(unit);
@@ -113,6 +113,38 @@ ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_
     p.label = p.unit.empty() ? fmt::format("{} ({})", style.word, p.name)
                              : fmt::format("{} [{}] ({})", style.word, p.unit, p.name);
     return p;
+}
+
+}  // namespace
+
+const rundir::Channel* find_channel(const rundir::Manifest& manifest, std::string_view device,
+                                    std::string_view channel) {
+    for (const auto& d : manifest.devices) {
+        if (d.id != device) {
+            continue;
+        }
+        for (const auto& c : d.channels) {
+            if (c.name == channel) {
+                return &c;
+            }
+        }
+        return nullptr;
+    }
+    return nullptr;
+}
+
+ChannelPresentation present_channel(const rundir::Manifest& manifest, std::string_view device,
+                                    std::string_view channel, std::string_view unit) {
+    const auto* c = find_channel(manifest, device, channel);
+    return present(c ? std::optional<std::string>(c->quantity) : std::nullopt, device, channel,
+                   unit);
+}
+
+ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
+                                    std::string_view channel, std::string_view unit) {
+    return present(
+        text_of(member(find_channel(find_device(manifest, device), channel), "quantity")), device,
+        channel, unit);
 }
 
 }  // namespace wattbench::core::report

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/core/rundir/manifest.hpp"
 #include "drivers/api/quantity.hpp"
 
 namespace wattbench::core::report {
@@ -36,8 +37,15 @@ struct ChannelPresentation {
 
 // The quantity comes from the manifest's channel table; a channel the manifest does not list
 // falls back on its unit, so a report still sorts rows sensibly for a partial manifest.
+ChannelPresentation present_channel(const rundir::Manifest& manifest, std::string_view device,
+                                    std::string_view channel, std::string_view unit);
+// The same for a manifest still held as JSON (the GUI's live device table).
 ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
                                     std::string_view channel, std::string_view unit);
+
+// The manifest's entry for DEVICE/CHANNEL, or nullptr when it does not list one.
+const rundir::Channel* find_channel(const rundir::Manifest& manifest, std::string_view device,
+                                    std::string_view channel);
 
 drivers::api::Quantity quantity_from_unit(std::string_view unit);
 
