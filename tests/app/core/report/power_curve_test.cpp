@@ -144,6 +144,7 @@ RunData smt_run(bool smt) {
         r.uncertainty = 0.004;
         run.rows.push_back(r);
     }
+    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
     return run;
 }
 
@@ -200,12 +201,14 @@ TEST(PowerCurve, NeedsTwoPointsAndAWallChannel) {
         r.channel = "dcmi_power";
     }
     no_wall.manifest["devices"][0]["channels"][0]["name"] = "dcmi_power";
+    no_wall.info = no_wall.manifest.get<rundir::Manifest>();
     EXPECT_FALSE(power_curve(no_wall, run_phases(no_wall)));
 }
 
 TEST(PowerCurve, RemoteTargetFactsGiveTheTopology) {
     RunData run = smt_run(false);  // the local host has no SMT ...
     run.manifest["target"] = {{"facts", {{"logical_cpus", "8"}, {"physical_cores", "4"}}}};
+    run.info = run.manifest.get<rundir::Manifest>();
     const auto c = power_curve(run, run_phases(run));
     ASSERT_TRUE(c && c->knee);
     EXPECT_TRUE(c->knee->from_topology);  // ... the target, where the loads ran, has

@@ -51,6 +51,7 @@ RunData make_run() {
         make_row("idle", "wm", "power", "W", 71.52),
         make_row("extra", "wm", "power", "W", 80.0),
     };
+    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
     return run;
 }
 
@@ -139,6 +140,7 @@ RunData make_review_run() {
     power.uncertainty = 0.004;  // 0.45 W
     run.rows = {power, make_row("idle", "bmc", "cpu_temp", "degC", 40.0),
                 make_row("idle", "bmc", "fan_1", "RPM", 2000.0)};
+    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
     return run;
 }
 
