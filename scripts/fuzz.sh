@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan, preset `fuzz` in build-fuzz/) and runs them
-# one after another, single process.
+# (several at once in short mode, one after another in long mode).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     short mode (CI): each target for SECONDS
 #                                             (default $WATTBENCH_FUZZ_SECONDS, else 30)
@@ -41,24 +41,42 @@ max_secs=${WATTBENCH_FUZZ_MAX_SECONDS:-3600}
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target fuzzers
 
+# Every fuzz target the build made, wherever its test folder is (tests/fuzz or a driver's).
+mapfile -t all_targets < <(find build-fuzz/tests -type f -name '*_fuzz' -perm -u+x \
+  -not -path '*/CMakeFiles/*' | sort)
 if [ $# -gt 0 ]; then
   targets=()
   for name in "$@"; do
-    targets+=("build-fuzz/tests/fuzz/${name%_fuzz}_fuzz")
+    found=""
+    for t in "${all_targets[@]}"; do
+      [ "$(basename "$t")" = "${name%_fuzz}_fuzz" ] && found=$t
+    done
+    [ -n "$found" ] || { echo "fuzz: no target ${name%_fuzz}_fuzz" >&2; exit 1; }
+    targets+=("$found")
   done
 else
-  mapfile -t targets < <(find build-fuzz/tests/fuzz -maxdepth 1 -type f -name '*_fuzz' -perm -u+x | sort)
+  targets=("${all_targets[@]}")
 fi
+
+# The checked-in seed corpus of a target: tests/fuzz/corpus/<name>, else a test folder's
+# fuzz_corpus/<name>; tests/fuzz/corpus/<name> (created) when there is none yet.
+corpus_of() {
+  local name=$1 dir
+  [ -d "tests/fuzz/corpus/$name" ] && { echo "tests/fuzz/corpus/$name"; return; }
+  for dir in tests/*/*/fuzz_corpus/"$name" tests/*/fuzz_corpus/"$name"; do
+    [ -d "$dir" ] && { echo "$dir"; return; }
+  done
+  echo "tests/fuzz/corpus/$name"
+}
 
 # The value of a libFuzzer final stat ("stat::number_of_executed_units: 123") in a log.
 final_stat() { sed -n "s/^stat::$1: *//p" "$2" | tail -n 1; }
 
-summary=()
-for t in "${targets[@]}"; do
-  [ -x "$t" ] || { echo "fuzz: no target $t" >&2; exit 1; }
+run_target() {
+  local t=$1 name corpus work artifacts log dirs limits start status elapsed execs rate line before after
   name=$(basename "$t")
   name=${name%_fuzz}
-  corpus="tests/fuzz/corpus/$name"
+  corpus=$(corpus_of "$name")
   work="build-fuzz/corpus/$name"
   artifacts="build-fuzz/artifacts/$name/"
   log="build-fuzz/logs/$name.log"
@@ -81,7 +99,7 @@ for t in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     tail -n 40 "$log" >&2
     echo "fuzz: $name failed (exit $status); log $log, reproducer in $artifacts" >&2
-    exit 1
+    return 1
   fi
   execs=$(final_stat number_of_executed_units "$log")
   rate=$(final_stat average_exec_per_sec "$log")
@@ -90,7 +108,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus"
     before=$(find "$corpus" -type f | wc -l)
     "$t" -merge=1 -artifact_prefix="$artifacts" "$corpus" "$work" >"build-fuzz/logs/$name.merge.log" 2>&1 ||
-      { tail -n 20 "build-fuzz/logs/$name.merge.log" >&2; echo "fuzz: $name merge failed" >&2; exit 1; }
+      { tail -n 20 "build-fuzz/logs/$name.merge.log" >&2; echo "fuzz: $name merge failed" >&2; return 1; }
     after=$(find "$corpus" -type f | wc -l)
     line+=$(printf '   corpus %d -> %d files, %s' "$before" "$after" "$(du -sh "$corpus" | cut -f1)")
     if [ "$execs" -lt "$runs" ]; then
@@ -98,7 +116,36 @@ for t in "${targets[@]}"; do
     fi
   fi
   echo "  $line"
-  summary+=("$line")
+  echo "$line" >"build-fuzz/logs/$name.summary"
+}
+
+# Short mode runs WATTBENCH_FUZZ_JOBS targets at once (default: one per core); a failure stops
+# no more. Long mode runs one at a time, so each merge sees the whole machine.
+jobs=${WATTBENCH_FUZZ_JOBS:-$(nproc)}
+[ "$mode" = long ] && jobs=1
+mkdir -p build-fuzz/logs
+failed=0
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+    [ "$failed" -eq 0 ] || break
+  fi
+  rm -f "build-fuzz/logs/$(basename "$t" _fuzz).summary"
+  run_target "$t" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+if [ "$failed" -ne 0 ]; then
+  exit 1
+fi
+summary=()
+for t in "${targets[@]}"; do
+  summary+=("$(cat "build-fuzz/logs/$(basename "$t" _fuzz).summary")")
 done
 echo "fuzz: $mode mode, ${#summary[@]} targets"
 printf '  %s\n' "${summary[@]}"

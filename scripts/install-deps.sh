@@ -8,10 +8,18 @@ packages=(
   clang libclang-rt-14-dev
   libserialport-dev libusb-1.0-0-dev
   libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
-  libcurl4-openssl-dev redfishtool
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
 )
+# A driver or workload that needs more names its packages in its own folder, one per line
+# (# starts a comment), so adding one touches nothing here.
+cd "$(dirname "$0")/.."
+for list in drivers/*/debian-packages workloads/*/debian-packages; do
+  [ -f "$list" ] || continue
+  while read -r p _; do
+    [ -n "$p" ] && [ "${p#\#}" = "$p" ] && packages+=("$p")
+  done <"$list"
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
