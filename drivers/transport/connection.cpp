@@ -94,13 +94,15 @@ std::variant<Endpoint, api::DeviceError> parse_serial(std::string_view text, std
     return Endpoint{ep};
 }
 
-std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::string_view rest) {
+std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::string_view rest,
+                                                   std::uint16_t default_port) {
     TcpEndpoint ep;
     if (!rest.empty() && rest.back() == '/') {
         rest.remove_suffix(1);
     }
     std::string_view host;
     std::string_view port;
+    bool has_port = false;
     if (!rest.empty() && rest.front() == '[') {
         auto close = rest.find(']');
         if (close == std::string_view::npos) {
@@ -108,23 +110,29 @@ std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::s
         }
         host = rest.substr(1, close - 1);
         std::string_view after = rest.substr(close + 1);
-        if (after.empty() || after.front() != ':') {
+        if (!after.empty() && after.front() == ':') {
+            port = after.substr(1);
+            has_port = true;
+        } else if (!after.empty() || default_port == 0) {
             return bad(text, "no ':PORT' after host");
         }
-        port = after.substr(1);
     } else {
         auto colon = rest.rfind(':');
-        if (colon == std::string_view::npos) {
+        if (colon != std::string_view::npos) {
+            host = rest.substr(0, colon);
+            port = rest.substr(colon + 1);
+            has_port = true;
+        } else if (default_port != 0) {
+            host = rest;
+        } else {
             return bad(text, "no ':PORT' after host '" + std::string(rest) + "'");
         }
-        host = rest.substr(0, colon);
-        port = rest.substr(colon + 1);
     }
     if (host.empty()) {
         return bad(text, "empty host");
     }
-    long p = 0;
-    if (!parse_int(port, 1, 65535, p)) {
+    long p = default_port;
+    if (has_port && !parse_int(port, 1, 65535, p)) {
         return bad(text, "port '" + std::string(port) + "' is not a number in 1…65535");
     }
     ep.host = std::string(host);
@@ -136,6 +144,11 @@ std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::s
 
 std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
                                                           const SerialSettings& defaults) {
+    return parse_connection(text, ConnectionDefaults{defaults, 0});
+}
+
+std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
+                                                          const ConnectionDefaults& defaults) {
     auto sep = text.find("://");
     if (sep == std::string_view::npos) {
         return bad(text, "no scheme (expected serial:///dev/… or tcp://host:port)");
@@ -143,10 +156,10 @@ std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
     std::string_view scheme = text.substr(0, sep);
     std::string_view rest = text.substr(sep + 3);
     if (scheme == "serial") {
-        return parse_serial(text, rest, defaults);
+        return parse_serial(text, rest, defaults.serial);
     }
     if (scheme == "tcp") {
-        return parse_tcp(text, rest);
+        return parse_tcp(text, rest, defaults.tcp_port);
     }
     return bad(text, "unknown scheme '" + std::string(scheme) + "' (serial, tcp)");
 }

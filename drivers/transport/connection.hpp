@@ -31,9 +31,17 @@ struct TcpEndpoint {
 
 using Endpoint = std::variant<SerialEndpoint, TcpEndpoint>;
 
-// Parses `serial:///dev/ttyUSB0?baud=9600&format=8N1` or `tcp://HOST:PORT`. `defaults` fills
-// what the string leaves out (each instrument has its own factory settings). Errors are
-// `config` errors that quote the offending part. No I/O.
+// What a connection string may leave out; each instrument model has its own factory settings.
+// tcp_port 0 means the model has no default and `tcp://HOST` without a port is an error.
+struct ConnectionDefaults {
+    SerialSettings serial;
+    std::uint16_t tcp_port = 0;
+};
+
+// Parses `serial:///dev/ttyUSB0?baud=9600&format=8N1` or `tcp://HOST[:PORT]`. `defaults` fills
+// what the string leaves out. Errors are `config` errors that quote the offending part. No I/O.
+std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
+                                                          const ConnectionDefaults& defaults);
 std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
                                                           const SerialSettings& defaults = {});
 

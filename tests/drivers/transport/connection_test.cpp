@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <span>
+
 #include "drivers/transport/connection.hpp"
 
 namespace wattbench::drivers::transport {
@@ -9,6 +11,30 @@ struct Good {
     const char* text;
     const char* described;
 };
+
+struct Bad {
+    const char* text;
+    const char* names;  // the offending part the message must quote
+};
+
+void expect_described(std::span<const Good> cases, const ConnectionDefaults& defaults) {
+    for (const auto& c : cases) {
+        auto r = parse_connection(c.text, defaults);
+        ASSERT_TRUE(std::holds_alternative<Endpoint>(r)) << c.text;
+        EXPECT_EQ(describe(std::get<Endpoint>(r)), c.described) << c.text;
+    }
+}
+
+void expect_refused(std::span<const Bad> cases, const ConnectionDefaults& defaults) {
+    for (const auto& c : cases) {
+        auto r = parse_connection(c.text, defaults);
+        ASSERT_TRUE(std::holds_alternative<api::DeviceError>(r)) << c.text;
+        const auto& e = std::get<api::DeviceError>(r);
+        EXPECT_EQ(e.kind, api::ErrorKind::config);
+        EXPECT_NE(e.message.find(c.names), std::string::npos) << c.text << " → " << e.message;
+        EXPECT_NE(e.message.find(c.text), std::string::npos) << e.message;
+    }
+}
 
 TEST(ParseConnection, AcceptsSerialAndTcpForms) {
     const Good cases[] = {
@@ -21,11 +47,7 @@ TEST(ParseConnection, AcceptsSerialAndTcpForms) {
         {"tcp://meter.lab:23/", "meter.lab:23"},
         {"tcp://[::1]:5025", "::1:5025"},
     };
-    for (const auto& c : cases) {
-        auto r = parse_connection(c.text);
-        ASSERT_TRUE(std::holds_alternative<Endpoint>(r)) << c.text;
-        EXPECT_EQ(describe(std::get<Endpoint>(r)), c.described) << c.text;
-    }
+    expect_described(cases, {});
 }
 
 TEST(ParseConnection, DefaultsComeFromTheInstrument) {
@@ -33,11 +55,6 @@ TEST(ParseConnection, DefaultsComeFromTheInstrument) {
     auto r = parse_connection("serial:///dev/ttyUSB0", wattsup);
     EXPECT_EQ(std::get<SerialEndpoint>(std::get<Endpoint>(r)).settings.baud, 115200);
 }
-
-struct Bad {
-    const char* text;
-    const char* names;  // the offending part the message must quote
-};
 
 TEST(ParseConnection, ErrorsNameTheOffendingPart) {
     const Bad cases[] = {
@@ -57,14 +74,33 @@ TEST(ParseConnection, ErrorsNameTheOffendingPart) {
         {"tcp://host:12ab", "port '12ab'"},
         {"tcp://[::1", "unterminated '['"},
     };
-    for (const auto& c : cases) {
-        auto r = parse_connection(c.text);
-        ASSERT_TRUE(std::holds_alternative<api::DeviceError>(r)) << c.text;
-        const auto& e = std::get<api::DeviceError>(r);
-        EXPECT_EQ(e.kind, api::ErrorKind::config);
-        EXPECT_NE(e.message.find(c.names), std::string::npos) << c.text << " → " << e.message;
-        EXPECT_NE(e.message.find(c.text), std::string::npos) << e.message;
-    }
+    expect_refused(cases, {});
+}
+
+TEST(ParseConnection, TcpPortDefaultsToTheModels) {
+    const Good cases[] = {
+        {"tcp://192.0.2.7", "192.0.2.7:10001"},
+        {"tcp://192.0.2.7/", "192.0.2.7:10001"},
+        {"tcp://192.0.2.7:3300", "192.0.2.7:3300"},
+        {"tcp://[2001:db8::7]", "2001:db8::7:10001"},
+        {"tcp://[2001:db8::7]:5025", "2001:db8::7:5025"},
+        {"serial:///dev/ttyUSB0", "/dev/ttyUSB0 at 9600 8N1"},
+    };
+    expect_described(cases, {{}, 10001});
+    const ConnectionDefaults hioki{{38400, 8, Parity::none, 1}, 3300};
+    auto s = parse_connection("serial:///dev/ttyUSB0", hioki);
+    EXPECT_EQ(std::get<SerialEndpoint>(std::get<Endpoint>(s)).settings.baud, 38400);
+}
+
+TEST(ParseConnection, DefaultPortDoesNotHideBadPorts) {
+    const Bad cases[] = {
+        {"tcp://host:", "port ''"},
+        {"tcp://host:0", "port '0'"},
+        {"tcp://[::1]x", "no ':PORT' after host"},
+        {"tcp://", "empty host"},
+        {"tcp:///", "empty host"},
+    };
+    expect_refused(cases, {{}, 3300});
 }
 
 }  // namespace
