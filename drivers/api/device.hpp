@@ -12,6 +12,7 @@
 #include "drivers/api/ranging_device.hpp"
 #include "drivers/api/reading.hpp"
 #include "drivers/api/user_reading.hpp"
+#include "drivers/api/window_mark_device.hpp"
 
 namespace wattbench::drivers::api {
 
@@ -70,6 +71,7 @@ public:
     // any thread, before open() and while the sampler polls.
     virtual RangingDevice* ranging() { return nullptr; }
     virtual UserReadDevice* user_read() { return nullptr; }
+    virtual WindowMarkDevice* window_marks() { return nullptr; }
 };
 
 }  // namespace wattbench::drivers::api
