@@ -223,6 +223,15 @@ std::optional<double> parse_range(std::string_view line, std::span<const double>
     return std::nullopt;
 }
 
+common::Scan scan_line(std::span<const std::uint8_t> bytes) {
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (bytes[i] == '\n' || bytes[i] == '\r') {
+            return {0, i + 1};
+        }
+    }
+    return {0, 0};
+}
+
 std::vector<std::string> integrator_commands() {
     return {":MOD:INT", ":INT:START 0", ":INT:RESET", ":INT:MAN:RUN"};
 }

@@ -10,6 +10,7 @@
 
 #include "drivers/api/device.hpp"
 #include "drivers/api/reading.hpp"
+#include "drivers/common/frame_assembler.hpp"
 
 namespace wattbench::drivers::tektronix {
 
@@ -69,6 +70,11 @@ std::optional<double> parse_range(std::string_view line, std::span<const double>
 // Integrator (PM1000+ set; on the PA1000 UNCONFIRMED, so a refusal is tolerated):
 // integration mode, manual start, reset, run.
 std::vector<std::string> integrator_commands();
+
+// Cuts answers at the first CR or LF: the PA3000 ends a line with LF, the PM1000+ with CR, and
+// which one the PA1000 uses is UNCONFIRMED. A CRLF pair thus yields an empty line after the
+// answer, which callers skip as they skip the bare acknowledgements.
+common::Scan scan_line(std::span<const std::uint8_t> bytes);
 
 // One number alone on a line (NR1/NR2/NR3), or nullopt.
 std::optional<double> parse_number(std::string_view text);
