@@ -485,7 +485,7 @@ std::optional<api::DeviceError> PtdDevice::read_samples(api::PollResult& result,
     }
     const bool any = tick.used > 0;
     push_quantities(result.readings, 0, tick.sum, any);
-    for (int c = 1; c < analyzer_channels_; ++c) {
+    for (int c = 1; analyzer_channels_ > 1 && c <= analyzer_channels_; ++c) {
         const auto i = static_cast<std::size_t>(c - 1);
         push_quantities(result.readings, 4 * static_cast<std::size_t>(c),
                         i < tick.channels.size() ? tick.channels[i] : Quantities{}, any);
