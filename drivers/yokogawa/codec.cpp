@@ -1,11 +1,11 @@
 #include "drivers/yokogawa/codec.hpp"
 
 #include <array>
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 
 #include "drivers/yokogawa/channels.hpp"
+#include "drivers/yokogawa/text_fields.hpp"
+#include "drivers/yokogawa/wt_codec.hpp"
 
 namespace wattbench::drivers::yokogawa {
 namespace {
@@ -33,85 +33,10 @@ constexpr std::array<Wt200Item, 10> wt200_items = {{
     {"WH", energy},
 }};
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-    std::vector<std::string_view> out;
-    for (;;) {
-        auto p = s.find(sep);
-        out.push_back(trim(s.substr(0, p)));
-        if (p == std::string_view::npos) {
-            return out;
-        }
-        s.remove_prefix(p + 1);
-    }
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        char x = a[i] >= 'a' && a[i] <= 'z' ? static_cast<char>(a[i] - 32) : a[i];
-        char y = b[i] >= 'a' && b[i] <= 'z' ? static_cast<char>(b[i] - 32) : b[i];
-        if (x != y) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// Locale-independent NR1/NR2/NR3, so a German locale cannot turn "2.3E+02" into 2.
-std::string number(double v) {
-    char buf[32];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, ec == std::errc() ? p : buf);
-}
-
-// One NR3 field → reading; false when it is not a number at all.
+// One NR3 field → reading; false when it is not a number at all. The WT300/WT200 sets have
+// no no-data number: anything from 9.9E+37 up is over-range.
 bool decode_field(std::string_view f, api::Reading& r) {
-    std::string_view body = f;
-    bool negative = false;
-    if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
-        negative = body.front() == '-';
-        body.remove_prefix(1);
-    }
-    if (iequals(body, "NAN")) {
-        r.status = api::Status::unavailable;
-        return true;
-    }
-    if (iequals(body, "INF")) {
-        r.status = api::Status::overrange;
-        return true;
-    }
-    if (body.empty() || body.front() == '+' || body.front() == '-') {
-        return false;
-    }
-    double v = 0.0;
-    auto [p, ec] = std::from_chars(body.data(), body.data() + body.size(), v);
-    if (ec != std::errc() || p != body.data() + body.size() || !std::isfinite(v)) {
-        if (ec == std::errc::result_out_of_range && p == body.data() + body.size()) {
-            r.status = api::Status::overrange;
-            return true;
-        }
-        return false;
-    }
-    v = negative ? -v : v;
-    if (std::fabs(v) >= 9.9e37) {
-        r.status = api::Status::overrange;
-        return true;
-    }
-    r.value = v;
-    r.status = api::Status::ok;
-    return true;
+    return decode_wt_field(f, r, false);
 }
 
 }  // namespace
