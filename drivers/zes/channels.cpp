@@ -11,7 +11,8 @@ const std::vector<api::ChannelSpec>& channel_table() {
         std::vector<api::ChannelSpec> t(channel_count);
         t[power] = common[W::power];
         t[apparent_power] = common[W::apparent_power];
-        t[reactive_power] = {"reactive_power", api::Quantity::other, "var"};
+        t[reactive_power].name = "reactive_power";
+        t[reactive_power].unit = "var";
         t[power_factor] = common[W::power_factor];
         t[voltage] = common[W::voltage];
         t[current] = common[W::current];
