@@ -1,6 +1,7 @@
 #include "drivers/transport/connection.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <vector>
 
 namespace wattbench::drivers::transport {
@@ -140,6 +141,42 @@ std::variant<Endpoint, api::DeviceError> parse_tcp(std::string_view text, std::s
     return Endpoint{ep};
 }
 
+bool parse_hex16(std::string_view s, std::uint16_t& out) {
+    unsigned v = 0;
+    if (s.empty() || s.size() > 4) {
+        return false;
+    }
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+    out = static_cast<std::uint16_t>(v);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+std::variant<Endpoint, api::DeviceError> parse_usbtmc(std::string_view text,
+                                                      std::string_view rest) {
+    UsbtmcEndpoint ep;
+    const auto slash = rest.find('/');
+    const std::string_view ids = rest.substr(0, slash);
+    if (slash != std::string_view::npos) {
+        ep.serial = std::string(rest.substr(slash + 1));
+        if (ep.serial.find_first_of("/?&") != std::string::npos) {
+            return bad(text, "serial '" + ep.serial + "' has a '/', '?' or '&'");
+        }
+    }
+    const auto colon = ids.find(':');
+    if (colon == std::string_view::npos) {
+        return bad(text, "'" + std::string(ids) + "' is not VID:PID (usbtmc://0b21:0025)");
+    }
+    const std::string_view vid = ids.substr(0, colon);
+    const std::string_view pid = ids.substr(colon + 1);
+    if (!parse_hex16(vid, ep.vendor)) {
+        return bad(text, "vendor ID '" + std::string(vid) + "' is not 1-4 hex digits");
+    }
+    if (!parse_hex16(pid, ep.product)) {
+        return bad(text, "product ID '" + std::string(pid) + "' is not 1-4 hex digits");
+    }
+    return Endpoint{ep};
+}
+
 }  // namespace
 
 std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
@@ -151,7 +188,8 @@ std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
                                                           const ConnectionDefaults& defaults) {
     auto sep = text.find("://");
     if (sep == std::string_view::npos) {
-        return bad(text, "no scheme (expected serial:///dev/… or tcp://host:port)");
+        return bad(text,
+                   "no scheme (expected serial:///dev/…, tcp://host:port or usbtmc://VID:PID)");
     }
     std::string_view scheme = text.substr(0, sep);
     std::string_view rest = text.substr(sep + 3);
@@ -161,7 +199,10 @@ std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
     if (scheme == "tcp") {
         return parse_tcp(text, rest, defaults.tcp_port);
     }
-    return bad(text, "unknown scheme '" + std::string(scheme) + "' (serial, tcp)");
+    if (scheme == "usbtmc") {
+        return parse_usbtmc(text, rest);
+    }
+    return bad(text, "unknown scheme '" + std::string(scheme) + "' (serial, tcp, usbtmc)");
 }
 
 std::string describe(const Endpoint& endpoint) {
@@ -170,6 +211,11 @@ std::string describe(const Endpoint& endpoint) {
         return s->path + " at " + std::to_string(s->settings.baud) + " " +
                std::to_string(s->settings.data_bits) +
                parity[static_cast<int>(s->settings.parity)] + std::to_string(s->settings.stop_bits);
+    }
+    if (const auto* u = std::get_if<UsbtmcEndpoint>(&endpoint)) {
+        char ids[16];
+        std::snprintf(ids, sizeof(ids), "%04x:%04x", u->vendor, u->product);
+        return "USBTMC " + std::string(ids) + (u->serial.empty() ? "" : " serial " + u->serial);
     }
     const auto& t = std::get<TcpEndpoint>(endpoint);
     return t.host + ":" + std::to_string(t.port);

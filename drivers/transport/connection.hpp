@@ -29,7 +29,15 @@ struct TcpEndpoint {
     std::uint16_t port = 0;
 };
 
-using Endpoint = std::variant<SerialEndpoint, TcpEndpoint>;
+// A USBTMC instrument by its USB IDs; `serial` (the iSerialNumber string) picks one of several
+// alike, empty takes the first found.
+struct UsbtmcEndpoint {
+    std::uint16_t vendor = 0;
+    std::uint16_t product = 0;
+    std::string serial;
+};
+
+using Endpoint = std::variant<SerialEndpoint, TcpEndpoint, UsbtmcEndpoint>;
 
 // What a connection string may leave out; each instrument model has its own factory settings.
 // tcp_port 0 means the model has no default and `tcp://HOST` without a port is an error.
@@ -38,7 +46,8 @@ struct ConnectionDefaults {
     std::uint16_t tcp_port = 0;
 };
 
-// Parses `serial:///dev/ttyUSB0?baud=9600&format=8N1` or `tcp://HOST[:PORT]`. `defaults` fills
+// Parses `serial:///dev/ttyUSB0?baud=9600&format=8N1`, `tcp://HOST[:PORT]` or
+// `usbtmc://VID:PID[/SERIAL]` (IDs in hex). `defaults` fills
 // what the string leaves out. Errors are `config` errors that quote the offending part. No I/O.
 std::variant<Endpoint, api::DeviceError> parse_connection(std::string_view text,
                                                           const ConnectionDefaults& defaults);

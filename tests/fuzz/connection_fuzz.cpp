@@ -22,9 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             s->settings.data_bits < 5 || s->settings.data_bits > 8) {
             std::abort();
         }
-    } else if (std::get<transport::TcpEndpoint>(ep).port == 0 ||
-               std::get<transport::TcpEndpoint>(ep).host.empty()) {
-        std::abort();
+    } else if (const auto* t = std::get_if<transport::TcpEndpoint>(&ep)) {
+        if (t->port == 0 || t->host.empty()) {
+            std::abort();
+        }
     }
     transport::describe(ep);
     return 0;

@@ -103,5 +103,35 @@ TEST(ParseConnection, DefaultPortDoesNotHideBadPorts) {
     expect_refused(cases, {{}, 3300});
 }
 
+TEST(ParseConnection, UsbtmcByVendorProductAndSerial) {
+    const Good cases[] = {
+        {"usbtmc://0b21:0025", "USBTMC 0b21:0025"},
+        {"usbtmc://0B21:0025/", "USBTMC 0b21:0025"},
+        {"usbtmc://0b21:0025/C2PH12345", "USBTMC 0b21:0025 serial C2PH12345"},
+        {"usbtmc://699:1/8", "USBTMC 0699:0001 serial 8"},
+    };
+    expect_described(cases, {});
+    auto ep =
+        std::get<UsbtmcEndpoint>(std::get<Endpoint>(parse_connection("usbtmc://0b21:0025/X1")));
+    EXPECT_EQ(ep.vendor, 0x0b21);
+    EXPECT_EQ(ep.product, 0x0025);
+    EXPECT_EQ(ep.serial, "X1");
+}
+
+TEST(ParseConnection, UsbtmcErrorsQuoteTheBadPart) {
+    const Bad cases[] = {
+        {"usbtmc://", "'' is not VID:PID"},
+        {"usbtmc://0b21", "'0b21' is not VID:PID"},
+        {"usbtmc://0b21:", "product ID ''"},
+        {"usbtmc://:0025", "vendor ID ''"},
+        {"usbtmc://0g21:0025", "vendor ID '0g21'"},
+        {"usbtmc://0b21:00251", "product ID '00251'"},
+        {"usbtmc://0b21:-25", "product ID '-25'"},
+        {"usbtmc://0b21:0025/a/b", "serial 'a/b'"},
+        {"usbtmc://0b21:0025?serial=1", "product ID '0025?serial=1'"},
+    };
+    expect_refused(cases, {});
+}
+
 }  // namespace
 }  // namespace wattbench::drivers::transport
