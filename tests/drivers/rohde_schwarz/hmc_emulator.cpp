@@ -212,7 +212,7 @@ std::string HmcEmulator::execute(const std::string& cmd) {
             return range_command(volt, cmd.substr(head.size()));
         }
     }
-    if (cmd.rfind("INT:", 0) == 0 || cmd.rfind("INT ", 0) == 0) {
+    if (cmd.rfind("INT:", 0) == 0 || cmd.rfind("INT ", 0) == 0 || cmd == "INT?") {
         std::lock_guard lock(mutex_);
         if (cmd == "INT:RES") {
             energy_wh_ = 0.0;
