@@ -98,6 +98,18 @@ std::optional<std::string> Options::take_comma_list(const std::string& key) {
     return std::nullopt;
 }
 
+std::optional<std::vector<double>> Options::take_number_list(const std::string& key) {
+    const OptionValue* v = take(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (auto* n = std::get_if<std::vector<double>>(v)) {
+        return *n;
+    }
+    fail(key, "a list of numbers such as [3, 4]");
+    return std::nullopt;
+}
+
 std::vector<std::string> Options::unused() const {
     std::vector<std::string> out;
     for (const auto& [k, v] : values_) {

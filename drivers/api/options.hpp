@@ -33,6 +33,8 @@ public:
     // strings (["a", "b"]); returned in the comma-separated form, which is what the driver
     // parses either way. An empty list gives "".
     std::optional<std::string> take_comma_list(const std::string& key);
+    // A TOML list of numbers (`[3, 4]`); an empty list gives an empty vector.
+    std::optional<std::vector<double>> take_number_list(const std::string& key);
 
     std::vector<std::string> unused() const;
     const std::optional<DeviceError>& error() const { return error_; }
