@@ -1,0 +1,488 @@
+#include "drivers/scpi_analyzer/analyzer_device.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+namespace wattbench::drivers::scpi_analyzer {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+// Analyzers answer within a few hundred ms; set-up commands may take longer.
+constexpr auto answer_timeout = 2s;
+// Read-backs some firmware may not know must not hold up open for long.
+constexpr auto optional_answer_timeout = 500ms;
+
+std::string shown(double v, const char* unit) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%g %s", v, unit);
+    return buf;
+}
+
+api::OptionValue range_value(const Range& r) {
+    return r ? api::OptionValue(*r) : api::OptionValue(std::string("auto"));
+}
+
+bool is_query(const std::string& command) {
+    return command.find('?') != std::string::npos;
+}
+
+}  // namespace
+
+AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
+                               std::unique_ptr<transport::Transport> transport)
+    : model_(model),
+      dialect_(*model.dialect),
+      settings_(std::move(settings)),
+      transport_(std::move(transport)),
+      reader_(*transport_),
+      plan_(make_plan(model_, settings_)),
+      read_query_(read_query(dialect_, plan_)) {
+    if (!settings_.calibrate) {
+        volts_ = settings_.voltage_range;
+        amps_ = settings_.current_range;
+    }
+}
+
+bool AnalyzerDevice::can_set_ranges() const {
+    return static_cast<bool>(dialect_.range_commands) && !model_.voltage_ranges.empty();
+}
+
+void AnalyzerDevice::request_ranging(api::RangingStep step) {
+    ranging_pending_.store(true);
+    ranging_request_.store(static_cast<int>(step));
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::send(const std::string& text, Deadline deadline) {
+    std::string line = text + dialect_.write_terminator;
+    return transport_->write(std::span<const std::uint8_t>(
+                                 reinterpret_cast<const std::uint8_t*>(line.data()), line.size()),
+                             deadline);
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text,
+                                                        Deadline deadline) {
+    if (auto e = send(text, deadline)) {
+        return e;
+    }
+    if (dialect_.quirks.answers_every_message && !is_query(text)) {
+        // The acknowledgement; whether it is empty or a text, only its arrival matters.
+        auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
+        auto line = reader_.read_frame(scan_reply_line, wait);
+        if (auto* e = std::get_if<api::DeviceError>(&line);
+            e && e->kind == api::ErrorKind::link_lost) {
+            return *e;
+        }
+    }
+    if (dialect_.quirks.command_gap.count() > 0) {
+        std::this_thread::sleep_for(dialect_.quirks.command_gap);
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::commands(const std::vector<std::string>& list,
+                                                         Deadline deadline) {
+    for (const auto& c : list) {
+        if (auto e = command(c, deadline)) {
+            return e;
+        }
+    }
+    return std::nullopt;
+}
+
+std::variant<std::string, api::DeviceError> AnalyzerDevice::read_line(Deadline deadline) {
+    for (;;) {
+        auto frame = reader_.read_frame(scan_reply_line, deadline);
+        if (auto* e = std::get_if<api::DeviceError>(&frame)) {
+            return *e;
+        }
+        const auto& bytes = std::get<std::vector<std::uint8_t>>(frame);
+        std::string line(bytes.begin(), bytes.end());
+        while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) {
+            line.pop_back();
+        }
+        if (trim(line).empty()) {
+            continue;
+        }
+        if (dialect_.quirks.confirmation_codes) {
+            // Codes are zero-padded item numbers; a range answer (`300`) never starts with 0.
+            if (auto code = confirmation_code(line); code && trim(line).front() == '0') {
+                if (*code != 0) {
+                    notices_.push_back({true,
+                                        "the meter refused item " + std::to_string(*code) +
+                                            " of a command (confirmation code " +
+                                            std::string(trim(line)) + ")",
+                                        "",
+                                        {}});
+                }
+                continue;
+            }
+        }
+        return line;
+    }
+}
+
+std::optional<std::string> AnalyzerDevice::query(const std::string& text, Deadline deadline,
+                                                 std::optional<api::DeviceError>* link_error) {
+    if (auto e = send(text, deadline)) {
+        if (link_error) {
+            *link_error = e;
+        }
+        return std::nullopt;
+    }
+    auto line = read_line(deadline);
+    if (auto* e = std::get_if<api::DeviceError>(&line)) {
+        if (link_error && e->kind == api::ErrorKind::link_lost) {
+            *link_error = *e;
+        }
+        return std::nullopt;
+    }
+    return std::get<std::string>(line);
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::open() {
+    if (auto e = transport_->open()) {
+        return e;
+    }
+    reader_.reset();
+    // A write that cannot complete or a meter that never answers means nothing usable is
+    // there: unreachable, so the sampler keeps retrying with backoff.
+    auto fail = [this](api::DeviceError e) {
+        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
+            e.kind = api::ErrorKind::unreachable;
+        }
+        transport_->close();
+        return e;
+    };
+    auto deadline = Clock::now() + answer_timeout;
+    if (auto e = commands(dialect_.greeting, deadline)) {
+        return fail(*e);
+    }
+    // The greeting may draw error lines from a meter that had a half-read command.
+    std::this_thread::sleep_for(50ms);
+    reader_.reset();
+    if (auto e = send(dialect_.identity_query, deadline)) {
+        return fail(*e);
+    }
+    std::string last;
+    for (;;) {
+        auto line = read_line(deadline);
+        if (auto* e = std::get_if<api::DeviceError>(&line)) {
+            if (!last.empty() && e->kind == api::ErrorKind::timeout) {
+                return fail({api::ErrorKind::protocol, transport_->name() + ": '" +
+                                                           last.substr(0, 80) + "' is not a " +
+                                                           dialect_.family + " identity"});
+            }
+            return fail({e->kind, e->message + " (waiting for " + dialect_.identity_query + ")"});
+        }
+        last = std::get<std::string>(line);
+        if (auto id = parse_identity(dialect_, last)) {
+            identity_ = *id;
+            break;
+        }
+    }
+    if (!model_matches(model_, identity_)) {
+        // Another model of the family will never become this one: no retrying.
+        transport_->close();
+        return api::DeviceError{api::ErrorKind::config,
+                                transport_->name() + ": the instrument is a " + identity_.vendor +
+                                    " " + identity_.model + ", not a " + model_.description +
+                                    " (driver " + model_.driver + ")"};
+    }
+    if (auto e = set_up(Clock::now() + answer_timeout)) {
+        return fail(*e);
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
+    if (auto e = commands(dialect_.setup, deadline)) {
+        return e;
+    }
+    if (auto e = commands(select_commands(dialect_, plan_), deadline)) {
+        return e;
+    }
+    if (settings_.update_interval && dialect_.update_rate) {
+        if (auto e = command(dialect_.update_rate(*settings_.update_interval), deadline)) {
+            return e;
+        }
+    }
+    // After a reconnect a calibrated meter gets back the ranges it had fixed, not auto.
+    if (can_set_ranges()) {
+        if (auto e = commands(range_commands(model_, volts_, amps_), deadline)) {
+            return e;
+        }
+    }
+    if (settings_.integrate) {
+        if (auto e = start_integrator(deadline)) {
+            return e;
+        }
+    }
+    reader_.reset();
+    volts_in_use_.reset();
+    amps_in_use_.reset();
+    read_back_ranges(Clock::now() + answer_timeout, nullptr);
+    auto mismatch = [&](const Range& asked, const std::optional<double>& got, const char* what,
+                        const char* unit) {
+        if (asked && got && std::abs(*asked - *got) > 1e-9 * *asked) {
+            notices_.push_back({true,
+                                std::string("the meter reports its ") + what + " range as " +
+                                    shown(*got, unit) + ", not the " + shown(*asked, unit) +
+                                    " asked for",
+                                "",
+                                {}});
+        }
+    };
+    mismatch(volts_, volts_in_use_, "voltage", "V");
+    mismatch(amps_, amps_in_use_, "current", "A");
+    if (dialect_.quirks.streaming) {
+        if (auto e = send(read_query_, deadline)) {
+            return e;
+        }
+    }
+    notices_.push_back(settings_notice());
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::start_integrator(Deadline deadline) {
+    if (auto e = commands(dialect_.integrator_start, deadline)) {
+        return e;
+    }
+    if (dialect_.quirks.integrator_settle.count() > 0) {
+        std::this_thread::sleep_for(dialect_.quirks.integrator_settle);
+    }
+    integrator_state_.clear();
+    if (dialect_.integrator_query.empty()) {
+        return std::nullopt;
+    }
+    reader_.reset();
+    std::optional<api::DeviceError> link;
+    const auto wait = std::min(deadline, Clock::now() + optional_answer_timeout);
+    auto state = query(dialect_.integrator_query, wait, &link);
+    if (link) {
+        return link;
+    }
+    integrator_state_ = state ? std::string(strip_header(*state)) : "";
+    if (!state || (dialect_.integrator_running && !dialect_.integrator_running(*state))) {
+        notices_.push_back({true,
+                            "the meter's integrator does not report running after its start (" +
+                                (state ? "'" + *state + "'" : std::string("no answer")) +
+                                "); energy may not count from the start of the run",
+                            "",
+                            {}});
+    }
+    return std::nullopt;
+}
+
+void AnalyzerDevice::read_back_ranges(Deadline deadline, api::PollResult* result) {
+    if (dialect_.range_queries.size() < 2) {
+        return;
+    }
+    auto read = [&](bool volts) -> std::optional<double> {
+        auto line = query(dialect_.range_queries[volts ? 0 : 1], deadline);
+        while (line) {
+            if (auto v = parse_range_answer(model_, volts, *line)) {
+                return v;
+            }
+            auto next = read_line(deadline);
+            line = std::holds_alternative<std::string>(next)
+                       ? std::optional<std::string>(std::get<std::string>(next))
+                       : std::nullopt;
+        }
+        return std::nullopt;
+    };
+    const auto v = read(true);
+    const auto a = read(false);
+    std::string changes;
+    auto note = [&](const std::optional<double>& before, const std::optional<double>& now,
+                    const char* what, const char* unit) {
+        if (before && now && *before != *now) {
+            changes += std::string(changes.empty() ? "" : ", ") + what + " range " +
+                       shown(*before, unit) + " → " + shown(*now, unit);
+        }
+    };
+    note(volts_in_use_, v, "voltage", "V");
+    note(amps_in_use_, a, "current", "A");
+    volts_in_use_ = v ? v : volts_in_use_;
+    amps_in_use_ = a ? a : amps_in_use_;
+    if (result && !changes.empty()) {
+        auto n = settings_notice();
+        n.message = "auto-ranging changed the " + changes;
+        n.phase_flag = "range_change";
+        result->notices.push_back(std::move(n));
+    }
+}
+
+api::Notice AnalyzerDevice::settings_notice() const {
+    api::Notice n;
+    n.settings["ranging"] =
+        std::string(settings_.calibrate ? "calibrate" : (any_auto() ? "auto" : "fixed"));
+    n.settings["voltage_range"] = range_value(volts_);
+    n.settings["current_range"] = range_value(amps_);
+    if (volts_in_use_) {
+        n.settings["voltage_range_in_use"] = *volts_in_use_;
+    }
+    if (amps_in_use_) {
+        n.settings["current_range_in_use"] = *amps_in_use_;
+    }
+    if (settings_.update_interval) {
+        n.settings["update_interval_s"] = *settings_.update_interval;
+    }
+    n.settings["integrate"] = settings_.integrate;
+    if (!integrator_state_.empty()) {
+        n.settings["integrator_state"] = integrator_state_;
+    }
+    if (model_.ptdaemon_device != 0) {
+        n.settings["ptdaemon_device"] = static_cast<std::int64_t>(model_.ptdaemon_device);
+    }
+    return n;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::carry_out_ranging(api::PollResult& result,
+                                                                  Deadline deadline) {
+    const int step = ranging_request_.exchange(-1);
+    if (step < 0) {
+        return std::nullopt;
+    }
+    if (step == static_cast<int>(api::RangingStep::observe)) {
+        volts_.reset();
+        amps_.reset();
+        observing_ = true;
+        seen_ = false;
+        max_volts_ = max_amps_ = 0.0;
+    } else {
+        if (observing_ && seen_) {
+            const auto r = mlperf_ranges(model_, max_volts_, max_amps_);
+            volts_ = r.volts;
+            amps_ = r.amps;
+            result.notices.push_back(
+                {false,
+                 "ranges fixed by the MLPerf rule from the warm-up's maxima (" +
+                     shown(max_volts_, "V") + ", " + shown(max_amps_, "A") + "): voltage range " +
+                     shown(r.volts, "V") + ", current range " + shown(r.amps, "A"),
+                 "",
+                 {}});
+        } else {
+            result.notices.push_back({true,
+                                      "no voltage and current readings in the warm-up to "
+                                      "range from; the ranges stay on auto",
+                                      "",
+                                      {}});
+        }
+        observing_ = false;
+    }
+    if (auto e = commands(range_commands(model_, volts_, amps_), deadline)) {
+        // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
+        int none = -1;
+        ranging_request_.compare_exchange_strong(none, step);
+        return e;
+    }
+    reader_.reset();
+    read_back_ranges(deadline, nullptr);
+    result.notices.push_back(settings_notice());
+    ranging_pending_.store(ranging_request_.load() >= 0);
+    return std::nullopt;
+}
+
+api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult result) {
+    std::optional<std::string> garbage;
+    std::optional<std::vector<api::Reading>> newest;
+    for (;;) {
+        // Streaming: take every answer already here, keep the newest, then stop at once.
+        auto line = read_line(newest ? Clock::now() : deadline);
+        if (auto* e = std::get_if<api::DeviceError>(&line)) {
+            if (newest && e->kind == api::ErrorKind::timeout) {
+                break;
+            }
+            if (garbage && e->kind == api::ErrorKind::timeout) {
+                result.error = api::DeviceError{api::ErrorKind::protocol,
+                                                transport_->name() + ": " + *garbage};
+            } else {
+                result.error = *e;
+            }
+            return result;
+        }
+        auto values = parse_answer(dialect_, plan_, std::get<std::string>(line));
+        if (auto* r = std::get_if<std::vector<api::Reading>>(&values)) {
+            newest = std::move(*r);
+            if (!dialect_.quirks.streaming) {
+                break;
+            }
+            continue;
+        }
+        // Noise on the line: keep listening until the deadline for the real answer.
+        garbage = std::get<std::string>(values);
+    }
+    result.readings = std::move(*newest);
+    return result;
+}
+
+api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {
+    api::PollResult result;
+    result.notices = std::move(notices_);
+    notices_.clear();
+    if (!transport_->is_open()) {
+        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+        return result;
+    }
+    deadline = std::min(deadline, Clock::now() + answer_timeout);
+    if (auto e = carry_out_ranging(result, deadline)) {
+        result.error = e;
+        return result;
+    }
+    if (!dialect_.quirks.streaming) {
+        // A late answer to an earlier query must never be taken for this one.
+        reader_.reset();
+        if (auto e = commands(dialect_.before_read, deadline)) {
+            result.error = e;
+            return result;
+        }
+        if (auto e = send(read_query_, deadline)) {
+            result.error = e;
+            return result;
+        }
+    }
+    result = read_values(deadline, std::move(result));
+    if (result.error) {
+        return result;
+    }
+    if (observing_) {
+        for (std::size_t i = 0; i < plan_.slots.size() && i < result.readings.size(); ++i) {
+            const auto& r = result.readings[i];
+            if (r.status != api::Status::ok || plan_.slots[i].element == sigma) {
+                continue;
+            }
+            if (plan_.slots[i].item == Item::voltage) {
+                max_volts_ = std::max(max_volts_, std::fabs(r.value));
+                seen_ = true;
+            } else if (plan_.slots[i].item == Item::current) {
+                max_amps_ = std::max(max_amps_, std::fabs(r.value));
+            }
+        }
+    }
+    for (auto& n : notices_) {
+        result.notices.push_back(std::move(n));
+    }
+    notices_.clear();
+    if (any_auto() && !dialect_.quirks.streaming) {
+        // Auto-ranging may switch at any update: read the ranges back so that a switch inside
+        // an averaging window flags it (SPEC forbids auto-ranging there).
+        read_back_ranges(deadline, &result);
+    }
+    return result;
+}
+
+void AnalyzerDevice::close() {
+    if (transport_ && transport_->is_open()) {
+        // Hand the front panel back; best effort, the link may already be gone.
+        for (const auto& c : dialect_.closing) {
+            send(c, Clock::now() + 200ms);
+        }
+        transport_->close();
+    }
+}
+
+}  // namespace wattbench::drivers::scpi_analyzer

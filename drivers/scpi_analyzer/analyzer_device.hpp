@@ -1,0 +1,83 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "drivers/api/device.hpp"
+#include "drivers/scpi_analyzer/codec.hpp"
+#include "drivers/scpi_analyzer/model.hpp"
+#include "drivers/scpi_analyzer/settings.hpp"
+#include "drivers/transport/line_reader.hpp"
+#include "drivers/transport/transport.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+// Any table-driven analyzer over any byte transport: on open the greeting, the identity
+// (matched against the model), set-up, item selection, the ranges set and read back, the
+// integrator reset, started and read back; then one read query per poll. Ranges are fixed,
+// auto, or calibrated from each warm-up (MLPerf rule); while one is on auto it is read back
+// every poll and a change inside a window flags `range_change`, as on the WT310.
+class AnalyzerDevice : public api::Device, public api::RangingDevice {
+public:
+    // `transport` is what the link hook made of the endpoint's raw transport.
+    AnalyzerDevice(const Model& model, Settings settings,
+                   std::unique_ptr<transport::Transport> transport);
+    ~AnalyzerDevice() override { close(); }
+
+    const std::vector<api::ChannelSpec>& channels() const override { return plan_.channels; }
+    std::optional<api::DeviceError> open() override;
+    api::PollResult poll(std::chrono::steady_clock::time_point deadline) override;
+    void close() override;
+    api::DeviceIdentity identity() const override { return identity_; }
+
+    api::RangingDevice* ranging() override { return settings_.calibrate ? this : nullptr; }
+    void request_ranging(api::RangingStep step) override;
+    bool ranging_pending() const override { return ranging_pending_.load(); }
+
+private:
+    using Deadline = transport::Deadline;
+    std::optional<api::DeviceError> send(const std::string& command, Deadline deadline);
+    // A set command: sent, then its bare answer dropped where the family answers everything.
+    std::optional<api::DeviceError> command(const std::string& command, Deadline deadline);
+    std::optional<api::DeviceError> commands(const std::vector<std::string>& list,
+                                             Deadline deadline);
+    // The next reply line that is not empty and no confirmation code.
+    std::variant<std::string, api::DeviceError> read_line(Deadline deadline);
+    std::optional<std::string> query(const std::string& query, Deadline deadline,
+                                     std::optional<api::DeviceError>* link_error = nullptr);
+    std::optional<api::DeviceError> set_up(Deadline deadline);
+    std::optional<api::DeviceError> start_integrator(Deadline deadline);
+    std::optional<api::DeviceError> carry_out_ranging(api::PollResult& result, Deadline deadline);
+    void read_back_ranges(Deadline deadline, api::PollResult* result);
+    api::PollResult read_values(Deadline deadline, api::PollResult result);
+    api::Notice settings_notice() const;
+    bool any_auto() const { return !volts_ || !amps_; }
+    bool can_set_ranges() const;
+
+    const Model& model_;
+    const Dialect& dialect_;
+    Settings settings_;
+    std::unique_ptr<transport::Transport> transport_;
+    transport::LineReader reader_;
+    Plan plan_;
+    std::string read_query_;
+    api::DeviceIdentity identity_;
+
+    Range volts_;  // as commanded (nullopt: auto)
+    Range amps_;
+    std::optional<double> volts_in_use_;  // as the meter last reported them
+    std::optional<double> amps_in_use_;
+    std::string integrator_state_;      // read back at open
+    std::vector<api::Notice> notices_;  // for the next poll's result
+
+    bool observing_ = false;
+    double max_volts_ = 0.0;
+    double max_amps_ = 0.0;
+    bool seen_ = false;
+    std::atomic<int> ranging_request_{-1};  // -1 none, else a RangingStep
+    std::atomic<bool> ranging_pending_{false};
+};
+
+}  // namespace wattbench::drivers::scpi_analyzer

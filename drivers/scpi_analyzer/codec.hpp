@@ -1,0 +1,75 @@
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "drivers/api/channel_spec.hpp"
+#include "drivers/api/device.hpp"
+#include "drivers/api/reading.hpp"
+#include "drivers/scpi_analyzer/dialect.hpp"
+#include "drivers/scpi_analyzer/model.hpp"
+#include "drivers/scpi_analyzer/settings.hpp"
+#include "drivers/scpi_analyzer/text.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+// The pure half of every table-driven analyzer: commands built from Dialect + Model +
+// Settings, answers parsed back. Text in, values out; no I/O.
+
+// Where one channel's value comes from.
+struct Slot {
+    Item item = Item::power;
+    int element = 1;  // 1…n, or `sigma`
+};
+
+// The channels a model has under its dialect, the slot behind each (same order) and each
+// slot's spelling in the dialect's item list.
+struct Plan {
+    std::vector<api::ChannelSpec> channels;
+    std::vector<Slot> slots;
+    std::vector<std::string> spellings;
+};
+
+// `power`, `power_2`, `power_sigma`.
+std::string channel_name(Item item, int element);
+
+// Every item the dialect spells on every element (elements ascending, Σ last), with the
+// model's power accuracy on the power channels (range = fixed V × A range, 0 when either is
+// on auto or calibrated later).
+Plan make_plan(const Model& model, const Settings& settings);
+
+// Item selection at open (empty when the read query lists the items) and the poll's query.
+std::vector<std::string> select_commands(const Dialect& dialect, const Plan& plan);
+std::string read_query(const Dialect& dialect, const Plan& plan);
+
+// One answer to the read query: a reading per plan channel, in order (energy in Wh). A wrong
+// field count or a field that is neither number nor sentinel is an error text.
+std::variant<std::vector<api::Reading>, std::string> parse_answer(const Dialect& dialect,
+                                                                  const Plan& plan,
+                                                                  std::string_view line);
+
+// The identity answer through the dialect's hook (or the default); nullopt: not this family.
+std::optional<api::DeviceIdentity> parse_identity(const Dialect& dialect, std::string_view line);
+// Whether an identity is this model (Model::identity_models).
+bool model_matches(const Model& model, const api::DeviceIdentity& identity);
+
+// Commands that fix (or free) both ranges; empty when the family cannot set ranges.
+std::vector<std::string> range_commands(const Model& model, const Range& volts, const Range& amps);
+// A range read-back line → V (volts = true) or A, through the dialect's hook or the default.
+std::optional<double> parse_range_answer(const Model& model, bool volts, std::string_view line);
+
+// Smallest range ≥ value in an ascending table; nullopt above the largest.
+std::optional<double> smallest_range_at_least(std::span<const double> ranges, double value);
+// MLPerf Power's ranging rule: V range = smallest ≥ the highest voltage seen, A range =
+// smallest ≥ 1.1 × the highest current seen; a value above every range takes the largest.
+struct FixedRanges {
+    double volts = 0.0;
+    double amps = 0.0;
+};
+FixedRanges mlperf_ranges(const Model& model, double max_volts, double max_amps);
+
+}  // namespace wattbench::drivers::scpi_analyzer

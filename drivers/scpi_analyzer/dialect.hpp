@@ -1,0 +1,123 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "drivers/api/device.hpp"
+#include "drivers/scpi_analyzer/item.hpp"
+#include "drivers/scpi_analyzer/range.hpp"
+#include "drivers/scpi_analyzer/value.hpp"
+#include "drivers/transport/connection.hpp"
+#include "drivers/transport/transport.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+struct Model;
+
+// How the generic device must bend for a family; each defaults to the plain SCPI behaviour.
+struct Quirks {
+    // The instrument answers every message, a set command too (Tektronix over Ethernet: a
+    // bare line). The device reads and drops one line after each command it sends that is
+    // no query, waiting at most `answer_wait` for it (so a link that does not answer costs
+    // that much once per command, never a failure).
+    bool answers_every_message = false;
+    std::chrono::milliseconds answer_wait{500};
+    // Lines of exactly three digits are confirmation codes (HIOKI RS-232C `000`, `nnn` =
+    // error at item nnn), present or absent: dropped wherever they come; a non-zero one
+    // after a set-up command is logged as a warning.
+    bool confirmation_codes = false;
+    // The read query (`cont on`) is sent once at open and the instrument then streams one
+    // answer per measuring cycle (ZES): each poll drains what came and uses the newest
+    // complete answer; none since the last poll is a timeout.
+    bool streaming = false;
+    // Pause after each set-up command (Tektronix asks for 0.5 s between config commands).
+    std::chrono::milliseconds command_gap{0};
+    // Pause after the integrator's start (the WT manuals ask for ~0.2 s).
+    std::chrono::milliseconds integrator_settle{0};
+};
+
+// Wraps the raw transport of an endpoint (WT3000: 4-byte block framing and the `anonymous`
+// login on TCP 10001). Returns the transport to talk through; by default the raw one.
+using LinkHook = std::function<std::unique_ptr<transport::Transport>(
+    std::unique_ptr<transport::Transport> raw, const transport::Endpoint& endpoint)>;
+
+// A family's command set as data plus a few hooks. A family fills one (a function returning
+// a static const Dialect&); its models point at it. Every string is sent without its
+// terminator; the device appends `write_terminator`. Unset hooks take the defaults in
+// codec.hpp (default_parse_identity, default_parse_value, default_parse_range …).
+struct Dialect {
+    std::string family;                   // "HIOKI", for messages
+    std::string write_terminator = "\n";  // "\r\n" where a manual asks for it
+    // Replies end at LF, CR or CRLF: a line is cut at the first CR or LF and empty lines are
+    // skipped, so every terminator a family might use is accepted without a setting.
+
+    // Sent first (no answers expected): headers off, verbose off, remote…
+    std::vector<std::string> greeting;
+    std::string identity_query = "*IDN?";
+    // The identity answer → vendor, model, serial, firmware; nullopt when the line is not
+    // this family's answer (noise, an echo, another vendor). Default: comma-separated
+    // `vendor,model,serial,firmware` with `family` as the vendor (case-insensitive).
+    std::function<std::optional<api::DeviceIdentity>(std::string_view line)> parse_identity;
+    // Sent after the identity matched: separators, formats, modes.
+    std::vector<std::string> setup;
+
+    // How an item is spelled on an element (1…n, or `sigma`); "" = this family cannot read
+    // it there (that channel does not exist). The spelling is what select_items/read_query
+    // get; e.g. HIOKI `P2`, Yokogawa `P,2`, GW Instek `P`.
+    std::function<std::string(Item item, int element, const Model& model)> item_spelling;
+    // Commands that select the items once at open (GW Instek `:NUM:NORM:NUMB 8`, `ITEM1 U`…);
+    // null when the read query carries the list itself.
+    std::function<std::vector<std::string>(const std::vector<std::string>& spellings)> select_items;
+    // The poll's query (`:NUM:NORM:VAL?`, HIOKI `:MEAS? U,I,P`, ZES `cont on`).
+    std::function<std::string(const std::vector<std::string>& spellings)> read_query;
+    // Sent before the read query each poll (a new-data handshake); answers follow the
+    // answers_every_message rule.
+    std::vector<std::string> before_read;
+    // Bytes that separate values in an answer: any of them splits.
+    std::string value_separators = ",";
+    // A field may carry a word header before its value (`U +110.14E+0`, `:NUM:NORM:VAL 1.0`):
+    // everything up to the field's last space is dropped.
+    bool field_headers = false;
+    // One field, trimmed and header-stripped → value or sentinel; status `error` = garbage.
+    // Default: NR1/NR2/NR3, `NAN` unavailable, `INF` and |x| ≥ 9.9E+37 overrange.
+    std::function<Value(std::string_view field)> parse_value;
+    // Wh per unit of the energy item as the family reports it (kWh: 1000).
+    double energy_to_wh = 1.0;
+
+    // Fixed (a value) or auto (nullopt) ranges for all elements; null when the family cannot
+    // set them. The model's tables have been checked by the settings parser already.
+    std::function<std::vector<std::string>(const Range& volts, const Range& amps,
+                                           const Model& model)>
+        range_commands;
+    // Voltage then current range in use, one answer line each; empty when they cannot be read.
+    std::vector<std::string> range_queries;
+    // A range answer → the range in V or A. Default: the last number of the line (short-form
+    // header echo `:INP:VOLT:RANG 300.0E+00` tolerated). `table` is the model's ranges, for
+    // families that answer with a code.
+    std::function<std::optional<double>(std::string_view line, std::span<const double> table)>
+        parse_range;
+
+    // The meter's own energy integrator, reset and started at open so `energy` counts from the
+    // start of the run; empty when the family has none.
+    std::vector<std::string> integrator_start;
+    std::string integrator_query;  // read back after the start; "" = not read back
+    // The read-back says the integrator runs; null: any answer will do.
+    std::function<bool(std::string_view line)> integrator_running;
+
+    // The command that sets the update interval (s); null when it cannot be set.
+    std::function<std::string(double seconds)> update_rate;
+
+    // Sent on close, best effort (front panel back to local).
+    std::vector<std::string> closing;
+
+    Quirks quirks;
+    LinkHook link;  // null: talk to the raw transport
+};
+
+}  // namespace wattbench::drivers::scpi_analyzer

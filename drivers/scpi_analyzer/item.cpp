@@ -1,0 +1,27 @@
+#include "drivers/scpi_analyzer/item.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+std::string_view item_name(Item item) {
+    switch (item) {
+        case Item::power:
+            return "power";
+        case Item::apparent_power:
+            return "apparent_power";
+        case Item::reactive_power:
+            return "reactive_power";
+        case Item::power_factor:
+            return "power_factor";
+        case Item::voltage:
+            return "voltage";
+        case Item::current:
+            return "current";
+        case Item::frequency:
+            return "frequency";
+        case Item::energy:
+            return "energy";
+    }
+    return "?";
+}
+
+}  // namespace wattbench::drivers::scpi_analyzer

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "drivers/scpi_analyzer/dialect.hpp"
+#include "drivers/transport/connection.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+// Declared power accuracy ±(of_reading · |reading| + of_range · range), as fractions
+// (0.1 % = 0.001); the power range is the product of the voltage and current ranges.
+struct PowerAccuracy {
+    double of_reading = 0.0;
+    double of_range = 0.0;
+};
+
+struct UsbId {
+    std::uint16_t vendor = 0;
+    std::uint16_t product = 0;
+};
+
+// One instrument model: a table entry. Adding a model of an existing family is one of these.
+struct Model {
+    std::string driver;       // registry name, e.g. "hioki-pw3335"
+    std::string description;  // for `wattbench devices`
+    const Dialect* dialect = nullptr;
+    // `*IDN?` model fields that are this model, compared case-insensitively with spaces
+    // ignored ("PW3335", "760201"); a field that starts with one matches ("WT1806E-…").
+    std::vector<std::string> identity_models;
+    int elements = 1;    // channels per quantity; 2+ gives `power_2`, … (element 1 unsuffixed)
+    bool sigma = false;  // a sum element (`power_sigma`, …) where the dialect spells one
+    std::vector<double> voltage_ranges;     // V, ascending; empty = the family cannot fix them
+    std::vector<double> current_ranges;     // A, ascending
+    std::optional<PowerAccuracy> accuracy;  // nullopt: the vendor publishes none we know
+    std::vector<double> update_intervals;   // s; empty: update_interval is refused
+    std::uint16_t tcp_port = 0;             // tcp://HOST without a port takes this; 0: none
+    transport::SerialSettings serial;       // serial:// without ?baud=… takes these
+    std::optional<UsbId> usb;               // USBTMC or CDC adapter, for `devices --scan`
+    int ptdaemon_device = 0;                // SPEC PTDaemon device number; 0: none
+    std::string example_connection;         // shown by `wattbench devices`
+    std::string transports = "tcp, serial";
+};
+
+}  // namespace wattbench::drivers::scpi_analyzer

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <optional>
+
+#include "drivers/scpi_analyzer/range.hpp"
+#include "drivers/transport/connection.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+// A device's profile keys, validated against its model (settings_parser.hpp).
+struct Settings {
+    transport::Endpoint endpoint;
+    Range voltage_range;                    // V; nullopt: auto
+    Range current_range;                    // A; nullopt: auto
+    bool calibrate = false;                 // ranging = "calibrate": MLPerf rule per warm-up
+    bool integrate = true;                  // reset and start the energy integrator on open
+    std::optional<double> update_interval;  // s; set at open when given
+};
+
+}  // namespace wattbench::drivers::scpi_analyzer

@@ -1,0 +1,172 @@
+#include "drivers/scpi_analyzer/settings_parser.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "drivers/scpi_analyzer/text.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+namespace {
+
+class Checker {
+public:
+    Checker(const Model& model, const api::DeviceConfig& config)
+        : model_(model),
+          who_(config.id.empty() ? model.driver
+                                 : "device '" + config.id + "' (" + model.driver + ")") {}
+
+    api::DeviceError bad(const std::string& key, const std::string& why) const {
+        return api::DeviceError{api::ErrorKind::config, who_ + ": key '" + key + "': " + why};
+    }
+    const Model& model() const { return model_; }
+
+private:
+    const Model& model_;
+    std::string who_;
+};
+
+std::string allowed_list(std::span<const double> table, std::string_view unit) {
+    std::string out;
+    for (double r : table) {
+        out += (out.empty() ? "" : ", ") + format_range(r, unit);
+    }
+    return out + (out.empty() ? "" : ", ") + "auto";
+}
+
+// `300`, "300V", "500mA" or "auto" → a range of the model's table.
+std::optional<api::DeviceError> take_range(const Checker& check, api::Options& options,
+                                           const std::string& key, std::span<const double> table,
+                                           std::string_view unit, bool settable, Range& out) {
+    if (!options.has(key)) {
+        return std::nullopt;
+    }
+    std::optional<double> value;
+    // Options cannot say a value's type without marking an error, so a copy is asked first.
+    api::Options probe = options;
+    if (auto s = probe.take_string(key); s && !probe.error()) {
+        options.take_string(key);
+        if (*s == "auto") {
+            out.reset();
+            return std::nullopt;
+        }
+        value = default_parse_range(*s, table);
+        const auto t = trim(*s);
+        const bool unit_ok = !t.empty() && (std::toupper(static_cast<unsigned char>(t.back())) ==
+                                                static_cast<unsigned char>(unit.front()) ||
+                                            parse_number(t));
+        if (!value || !unit_ok) {
+            return check.bad(key, "expected a range such as \"" +
+                                      format_range(table.empty() ? 1.0 : table.back(), unit) +
+                                      "\" or \"auto\", got \"" + *s + "\"");
+        }
+    } else {
+        value = options.take_number(key);
+        if (!value) {
+            return check.bad(key, "expected a range such as \"" + std::string("300") +
+                                      std::string(unit) + "\" or \"auto\"");
+        }
+    }
+    if (!settable || table.empty()) {
+        return check.bad(key, "the " + check.model().description +
+                                  " cannot be set to a fixed range here; use \"auto\"");
+    }
+    for (double r : table) {
+        if (std::fabs(r - *value) <= 1e-9 * r) {
+            out = r;
+            return std::nullopt;
+        }
+    }
+    return check.bad(key, format_range(*value, unit) + " is no range of the " +
+                              check.model().description +
+                              "; allowed: " + allowed_list(table, unit));
+}
+
+std::optional<transport::Endpoint> endpoint_of(const Model& model, const std::string& text,
+                                               api::DeviceError& error) {
+    auto ep = transport::parse_connection(
+        text, transport::ConnectionDefaults{model.serial, model.tcp_port});
+    if (auto* e = std::get_if<api::DeviceError>(&ep)) {
+        error = *e;
+        error.message = model.driver + ": " + error.message;
+        return std::nullopt;
+    }
+    return std::get<transport::Endpoint>(ep);
+}
+
+}  // namespace
+
+std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
+                                                        api::DeviceConfig& config) {
+    const Checker check(model, config);
+    Settings s;
+    api::DeviceError error;
+    auto ep = endpoint_of(model, config.connection, error);
+    if (!ep) {
+        return error;
+    }
+    s.endpoint = std::move(*ep);
+
+    auto& o = config.options;
+    const bool settable = static_cast<bool>(model.dialect->range_commands);
+    if (auto r = o.take_string("ranging")) {
+        if (*r == "calibrate") {
+            if (o.has("voltage_range") || o.has("current_range")) {
+                return check.bad("ranging",
+                                 "\"calibrate\" sets the ranges itself; remove "
+                                 "voltage_range and current_range");
+            }
+            if (!settable || model.voltage_ranges.empty() || model.current_ranges.empty()) {
+                return check.bad("ranging", "the " + model.description +
+                                                " cannot fix its ranges, so it cannot calibrate");
+            }
+            s.calibrate = true;
+        } else if (*r != "fixed") {
+            return check.bad("ranging",
+                             "expected \"fixed\" (the ranges given, default) or \"calibrate\" "
+                             "(MLPerf rule from each warm-up), got \"" +
+                                 *r + "\"");
+        }
+    }
+    if (auto e = take_range(check, o, "voltage_range", model.voltage_ranges, "V", settable,
+                            s.voltage_range)) {
+        return *e;
+    }
+    if (auto e = take_range(check, o, "current_range", model.current_ranges, "A", settable,
+                            s.current_range)) {
+        return *e;
+    }
+    if (auto b = o.take_bool("integrate")) {
+        if (*b && model.dialect->integrator_start.empty()) {
+            return check.bad("integrate", "the " + model.description + " has no integrator");
+        }
+        s.integrate = *b;
+    }
+    if (model.dialect->integrator_start.empty()) {
+        s.integrate = false;
+    }
+    if (auto u = o.take_number("update_interval")) {
+        bool ok = false;
+        std::string allowed;
+        for (double a : model.update_intervals) {
+            ok = ok || std::fabs(a - *u) < 1e-9;
+            char buf[24];
+            std::snprintf(buf, sizeof buf, "%g", a);
+            allowed += (allowed.empty() ? "" : ", ") + std::string(buf);
+        }
+        if (!model.dialect->update_rate || model.update_intervals.empty()) {
+            return check.bad("update_interval",
+                             "the " + model.description + " has no settable update interval");
+        }
+        if (!ok) {
+            return check.bad("update_interval", "expected one of " + allowed + " (seconds)");
+        }
+        s.update_interval = *u;
+    }
+    if (o.error()) {
+        return *o.error();
+    }
+    return s;
+}
+
+}  // namespace wattbench::drivers::scpi_analyzer

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <variant>
+
+#include "drivers/api/registry.hpp"
+#include "drivers/scpi_analyzer/model.hpp"
+#include "drivers/scpi_analyzer/settings.hpp"
+
+namespace wattbench::drivers::scpi_analyzer {
+
+// The profile keys of a table-driven analyzer, checked against its model at factory time
+// (no I/O): `connection` (tcp:// takes the model's port when none is given), `voltage_range`
+// / `current_range` (a number, "300V", "500mA" or "auto"; one the model lacks is refused
+// with the allowed list), `ranging` ("fixed" or "calibrate"), `integrate` (bool) and
+// `update_interval` (s, one of the model's). Errors name the device and the key.
+std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
+                                                        api::DeviceConfig& config);
+
+}  // namespace wattbench::drivers::scpi_analyzer
