@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -17,14 +18,14 @@ unsigned int to_ms(std::chrono::milliseconds t) {
     return static_cast<unsigned int>(std::clamp<std::int64_t>(t.count(), 1, INT_MAX));
 }
 
-std::string read_string(libusb_device_handle* h, std::uint8_t index) {
+}  // namespace
+
+std::string usb_string(libusb_device_handle* h, std::uint8_t index) {
     unsigned char buf[256];
     const int n = index == 0 ? 0 : libusb_get_string_descriptor_ascii(h, index, buf, sizeof(buf));
     return n > 0 ? std::string(reinterpret_cast<const char*>(buf), static_cast<std::size_t>(n))
                  : std::string{};
 }
-
-}  // namespace
 
 std::optional<UsbtmcInterface> find_usbtmc_interface(const libusb_config_descriptor& config) {
     for (int i = 0; i < config.bNumInterfaces; ++i) {
@@ -56,6 +57,30 @@ std::optional<UsbtmcInterface> find_usbtmc_interface(const libusb_config_descrip
     return std::nullopt;
 }
 
+std::optional<UsbtmcInterface> usbtmc_interface_of(libusb_device* device) {
+    libusb_config_descriptor* config = nullptr;
+    if (libusb_get_active_config_descriptor(device, &config) != 0) {
+        return std::nullopt;
+    }
+    auto found = find_usbtmc_interface(*config);
+    libusb_free_config_descriptor(config);
+    return found;
+}
+
+void for_each_usb_device(libusb_context* context,
+                         const std::function<bool(libusb_device*)>& visit) {
+    libusb_device** list = nullptr;
+    const ssize_t count = libusb_get_device_list(context, &list);
+    for (ssize_t i = 0; i < count; ++i) {
+        if (visit(list[i])) {
+            break;
+        }
+    }
+    if (list != nullptr) {  // allocated even when empty
+        libusb_free_device_list(list, 1);
+    }
+}
+
 LibusbUsbtmcLink::~LibusbUsbtmcLink() {
     close();
 }
@@ -73,13 +98,7 @@ bool LibusbUsbtmcLink::try_device(libusb_device* device, std::string& refused) {
     }
     const std::string where = fmt::format("bus {} device {}", libusb_get_bus_number(device),
                                           libusb_get_device_address(device));
-    libusb_config_descriptor* config = nullptr;
-    if (libusb_get_active_config_descriptor(device, &config) != 0) {
-        refused = fmt::format("{}: no active configuration", where);
-        return false;
-    }
-    const auto itf = find_usbtmc_interface(*config);
-    libusb_free_config_descriptor(config);
+    const auto itf = usbtmc_interface_of(device);
     if (!itf) {
         refused = fmt::format("{} has no USBTMC interface (class FE subclass 03)", where);
         return false;
@@ -93,8 +112,8 @@ bool LibusbUsbtmcLink::try_device(libusb_device* device, std::string& refused) {
                                             : fmt::format("{}: {}", where, libusb_strerror(rc));
         return false;
     }
-    usb::UsbDeviceStrings s{read_string(h, d.iManufacturer), read_string(h, d.iProduct),
-                            read_string(h, d.iSerialNumber)};
+    usb::UsbDeviceStrings s{usb_string(h, d.iManufacturer), usb_string(h, d.iProduct),
+                            usb_string(h, d.iSerialNumber)};
     if (!endpoint_.serial.empty() && s.serial != endpoint_.serial) {
         refused = fmt::format("{} has serial \"{}\"", where, s.serial);
         libusb_close(h);
@@ -113,15 +132,8 @@ std::optional<api::DeviceError> LibusbUsbtmcLink::open() {
         return api::DeviceError{api::ErrorKind::unreachable,
                                 fmt::format("{}: libusb: {}", name(), libusb_strerror(rc))};
     }
-    libusb_device** list = nullptr;
-    const ssize_t count = libusb_get_device_list(context_, &list);
     std::string refused;
-    for (ssize_t i = 0; i < count && handle_ == nullptr; ++i) {
-        try_device(list[i], refused);
-    }
-    if (list != nullptr) {
-        libusb_free_device_list(list, 1);
-    }
+    for_each_usb_device(context_, [&](libusb_device* d) { return try_device(d, refused); });
     if (handle_ == nullptr) {
         auto e = api::DeviceError{api::ErrorKind::unreachable,
                                   fmt::format("{}: no such USB device{}", name(),
@@ -147,32 +159,29 @@ std::optional<api::DeviceError> LibusbUsbtmcLink::open() {
 }
 
 void LibusbUsbtmcLink::close() {
-    if (handle_ != nullptr) {
-        if (claimed_) {
-            libusb_release_interface(handle_, interface_.number);
-        }
-        libusb_close(handle_);
-        handle_ = nullptr;
+    if (claimed_) {
+        libusb_release_interface(handle_, interface_.number);
+        claimed_ = false;
     }
-    claimed_ = false;
+    if (handle_ != nullptr) {
+        libusb_close(std::exchange(handle_, nullptr));
+    }
     if (context_ != nullptr) {
-        libusb_exit(context_);
-        context_ = nullptr;
+        libusb_exit(std::exchange(context_, nullptr));
     }
 }
 
 api::DeviceError LibusbUsbtmcLink::transfer_error(int code, const std::string& what) {
-    const std::string msg = fmt::format("{}: {}: {}", name(), what, libusb_strerror(code));
-    switch (code) {
-        case LIBUSB_ERROR_TIMEOUT:
-            return {api::ErrorKind::timeout, msg};
-        case LIBUSB_ERROR_PIPE:
-        case LIBUSB_ERROR_OVERFLOW:
-            return {api::ErrorKind::protocol, msg};
-        default:  // NO_DEVICE, IO, …: unplugged or the bus broke
-            close();
-            return {api::ErrorKind::link_lost, msg};
+    // A stall or an overlong reply leaves the device usable; any other failure but a timeout
+    // means it was unplugged or the bus broke.
+    const bool stalled = code == LIBUSB_ERROR_PIPE || code == LIBUSB_ERROR_OVERFLOW;
+    const auto kind = code == LIBUSB_ERROR_TIMEOUT ? api::ErrorKind::timeout
+                      : stalled                    ? api::ErrorKind::protocol
+                                                   : api::ErrorKind::link_lost;
+    if (kind == api::ErrorKind::link_lost) {
+        close();
     }
+    return {kind, fmt::format("{}: {}: {}", name(), what, libusb_strerror(code))};
 }
 
 std::optional<api::DeviceError> LibusbUsbtmcLink::bulk_out(std::span<const std::uint8_t> data,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "drivers/transport/connection.hpp"
 #include "drivers/transport/usbtmc_link.hpp"
 
@@ -46,7 +48,15 @@ private:
     usb::UsbDeviceStrings strings_;
 };
 
+// A string descriptor as ASCII; empty for index 0 or when the device does not give it.
+std::string usb_string(libusb_device_handle* handle, std::uint8_t index);
+
 // The first interface of class 0xFE subclass 3 with a bulk pair, if the configuration has one.
 std::optional<UsbtmcInterface> find_usbtmc_interface(const libusb_config_descriptor& config);
+// The same for a device's active configuration.
+std::optional<UsbtmcInterface> usbtmc_interface_of(libusb_device* device);
+
+// Calls `visit` with each device on the bus until it returns true.
+void for_each_usb_device(libusb_context* context, const std::function<bool(libusb_device*)>& visit);
 
 }  // namespace wattbench::drivers::transport

@@ -22,7 +22,7 @@ public:
 
     // Faults.
     std::size_t max_transfer_data = 0;  // > 0: at most this many data bytes per DEV_DEP_MSG_IN
-    std::size_t bulk_chunk = 0;         // > 0: a transfer reaches the host in reads this long
+    std::size_t bulk_chunk = 0;  // > 0: the host's reads return at most this much of a transfer
     bool no_eom = false;                // the last transfer of a reply lacks EOM
     bool silent = false;                // requests are taken, no reply comes (bulk-IN times out)
     bool refuse_out = false;            // bulk-OUT times out

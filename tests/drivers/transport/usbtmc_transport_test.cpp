@@ -7,6 +7,7 @@
 #include "drivers/transport/line_reader.hpp"
 #include "drivers/transport/make_transport.hpp"
 #include "drivers/transport/usbtmc_header.hpp"
+#include "drivers/transport/usbtmc_scan.hpp"
 #include "drivers/transport/usbtmc_transport.hpp"
 #include "tests/drivers/transport/fake_usbtmc_instrument.hpp"
 
@@ -231,6 +232,16 @@ TEST(UsbtmcTransport, ConnectionStringsMakeAUsbtmcTransport) {
     EXPECT_EQ(e->kind, api::ErrorKind::unreachable);
     EXPECT_NE(e->message.find("usbtmc://0b21:0025/91K000001"), std::string::npos) << e->message;
     EXPECT_FALSE(t->is_open());
+}
+
+TEST(UsbtmcScan, ListsUsableConnectionStringsOrNothing) {
+    // Containers and CI have no USB bus: an empty list, no failure. With instruments present,
+    // each entry must parse back to a USBTMC endpoint.
+    for (const auto& found : scan_usbtmc()) {
+        auto ep = parse_connection(found.connection);
+        ASSERT_TRUE(std::holds_alternative<Endpoint>(ep)) << found.connection;
+        EXPECT_TRUE(std::holds_alternative<UsbtmcEndpoint>(std::get<Endpoint>(ep)));
+    }
 }
 
 }  // namespace
