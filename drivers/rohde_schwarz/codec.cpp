@@ -6,24 +6,19 @@
 #include <cmath>
 #include <cstdio>
 
+#include "drivers/scpi_analyzer/text.hpp"
+
 namespace wattbench::drivers::rohde_schwarz {
 namespace {
+
+using scpi_analyzer::parse_number;
+using scpi_analyzer::trim;
 
 constexpr std::array<std::string_view, function_count> tokens = {"URMS", "IRMS", "P",  "S",
                                                                  "Q",    "LAMB", "FU", "WH"};
 constexpr std::array<Function, function_count> all_functions = {
     Function::urms, Function::irms, Function::p,  Function::s,
     Function::q,    Function::lamb, Function::fu, Function::wh};
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
 
 std::string upper(std::string_view s) {
     std::string u(s);
@@ -84,22 +79,6 @@ bool functions_match(std::string_view line, std::span<const Function> functions)
         }
     }
     return true;
-}
-
-std::optional<double> parse_number(std::string_view text) {
-    text = trim(text);
-    if (!text.empty() && text.front() == '+') {
-        text.remove_prefix(1);
-    }
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    double v = 0.0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
 }
 
 std::variant<std::vector<Value>, std::string> parse_values(std::string_view line,

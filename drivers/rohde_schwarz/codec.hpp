@@ -54,6 +54,5 @@ std::string range_query(RangeForm form, bool volts);
 // Integrator: manual mode, reset, start (`INT:MODE MAN`, `INT:RES`, `INT:STAR`).
 std::vector<std::string> integrator_commands();
 
-std::optional<double> parse_number(std::string_view text);
 
 }  // namespace wattbench::drivers::rohde_schwarz

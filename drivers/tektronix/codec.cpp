@@ -8,21 +8,16 @@
 #include <cstdlib>
 #include <string>
 
+#include "drivers/scpi_analyzer/text.hpp"
+
 namespace wattbench::drivers::tektronix {
 namespace {
 
+using scpi_analyzer::parse_number;
+using scpi_analyzer::trim;
+
 constexpr std::array<std::string_view, item_count> mnemonics = {"VLT", "AMP", "WAT", "VAS",
                                                                 "VAR", "PWF", "FRQ", "WHR"};
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
 
 std::string upper(std::string_view s) {
     std::string u(s);
@@ -99,22 +94,6 @@ std::optional<std::vector<Item>> parse_labels(std::string_view line) {
         out.push_back(*item);
     }
     return out;
-}
-
-std::optional<double> parse_number(std::string_view text) {
-    text = trim(text);
-    if (!text.empty() && text.front() == '+') {
-        text.remove_prefix(1);
-    }
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    double v = 0.0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
 }
 
 std::variant<std::vector<Value>, std::string> parse_values(std::string_view line,

@@ -76,7 +76,5 @@ std::vector<std::string> integrator_commands();
 // answer, which callers skip as they skip the bare acknowledgements.
 common::Scan scan_line(std::span<const std::uint8_t> bytes);
 
-// One number alone on a line (NR1/NR2/NR3), or nullopt.
-std::optional<double> parse_number(std::string_view text);
 
 }  // namespace wattbench::drivers::tektronix

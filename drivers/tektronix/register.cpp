@@ -1,4 +1,5 @@
-#include "drivers/api/registry.hpp"
+#include "drivers/tektronix/register.hpp"
+
 #include "drivers/tektronix/pa_device.hpp"
 #include "drivers/tektronix/settings_parser.hpp"
 #include "drivers/transport/make_transport.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "drivers/tektronix/codec.hpp"
+#include "drivers/scpi_analyzer/text.hpp"
 
 namespace wattbench::drivers::tektronix {
 namespace {
@@ -28,7 +28,7 @@ std::variant<RangeCode, std::string> range_code(api::Options& o, const std::stri
         while (!text.empty() && (text.back() == unit || text.back() == ' ')) {
             text.pop_back();
         }
-        value = parse_number(text);
+        value = scpi_analyzer::parse_number(text);
         if (!value) {
             return "expected \"auto\" or a range such as \"" + shown(table.back()) + unit +
                    "\", got \"" + *s + "\"";

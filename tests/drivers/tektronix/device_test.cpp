@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "drivers/builtin_registry.hpp"
+#include "drivers/tektronix/register.hpp"
 #include "tests/drivers/tektronix/pa_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
 
@@ -16,6 +16,17 @@ using tests::emulators::StreamServer;
 using tests::tektronix::PaEmulator;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
+
+// This driver's entries alone, so the test links only its library.
+const api::Registry& registry() {
+    static const api::Registry r = [] {
+        api::Registry x;
+        x.add(pa1000_driver_info());
+        x.add(pa3000_driver_info());
+        return x;
+    }();
+    return r;
+}
 
 // The emulator's pause rule at a tenth of the manuals' 0.5 s, and the driver's gap to match,
 // so a test opens in about a second instead of six.
@@ -44,7 +55,7 @@ struct Rig {
         if (tweak) {
             tweak(emulator, c.options);
         }
-        auto made = builtin_registry().create(c);
+        auto made = registry().create(c);
         if (auto* e = std::get_if<api::DeviceError>(&made)) {
             ADD_FAILURE() << e->message;
             return;
@@ -317,7 +328,7 @@ TEST_P(TektronixEndToEnd, AnotherInstrumentIsAConfigError) {
     c.id = "wattmeter";
     c.driver = "tektronix-pa1000";
     c.connection = server.connection("?baud=9600");
-    auto made = builtin_registry().create(c);
+    auto made = registry().create(c);
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<api::Device>>(made));
     auto device = std::move(std::get<std::unique_ptr<api::Device>>(made));
     auto e = device->open();
@@ -352,7 +363,7 @@ TEST(TektronixSettings, RefusesWhatTheModelLacks) {
         config.driver = "tektronix-pa1000";
         config.connection = "tcp://127.0.0.1:5025";
         config.options.set(c.key, c.value);
-        auto made = builtin_registry().create(config);
+        auto made = registry().create(config);
         ASSERT_TRUE(std::holds_alternative<api::DeviceError>(made)) << c.key;
         const auto& e = std::get<api::DeviceError>(made);
         EXPECT_EQ(e.kind, ErrorKind::config);
