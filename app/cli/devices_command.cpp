@@ -6,6 +6,7 @@
 #include "app/cli/commands.hpp"
 #include "drivers/builtin_registry.hpp"
 #include "drivers/transport/serial_scan.hpp"
+#include "drivers/transport/usbtmc_scan.hpp"
 #include "drivers/usb/meter_scan.hpp"
 
 namespace wattbench::cli {
@@ -59,6 +60,19 @@ int scan_usb_meters() {
     return found;
 }
 
+// USBTMC instruments (analyzers on their USB port); the models name their own VID:PIDs.
+int scan_usbtmc_instruments() {
+    int found = 0;
+    for (const auto& u : drivers::transport::scan_usbtmc()) {
+        std::string who = u.manufacturer;
+        who += (who.empty() || u.product.empty() ? "" : " / ") + u.product;
+        fmt::print("  usbtmc  {:<28}{}{}\n", u.connection, who.empty() ? "" : "  " + who,
+                   u.note.empty() ? "" : "  (" + u.note + ")");
+        ++found;
+    }
+    return found;
+}
+
 int scan_ipmi() {
     std::error_code ec;
     if (std::filesystem::exists("/dev/ipmi0", ec)) {
@@ -107,8 +121,8 @@ int devices_command(bool scan, const std::vector<std::string>& redfish_hosts) {
     }
     if (scan) {
         fmt::print("found:\n");
-        const int found =
-            scan_serial() + scan_usb_meters() + scan_ipmi() + list_redfish(redfish_hosts);
+        const int found = scan_serial() + scan_usb_meters() + scan_usbtmc_instruments() +
+                          scan_ipmi() + list_redfish(redfish_hosts);
         if (found == 0) {
             fmt::print(
                 "  no serial ports, USB sound meters or local BMC found (pseudo-terminals "
