@@ -136,6 +136,37 @@ TEST(UsbtmcTransport, ATimeoutAbortsTheBulkInTransfer) {
     EXPECT_EQ(answer(rig.ask("*IDN?\n")), "WATTBENCH,USBTMC-FAKE,F0001,1.0");
 }
 
+// Reads the first bytes of the answer to `command`, leaving the rest of its transfer unread.
+void start_answer(Rig& rig, std::string_view command) {
+    rig.fake->bulk_chunk = 16;
+    const auto deadline = std::chrono::steady_clock::now() + 500ms;
+    ASSERT_FALSE(rig.transport.write(
+        {reinterpret_cast<const std::uint8_t*>(command.data()), command.size()}, deadline));
+    std::array<std::uint8_t, 64> buf{};
+    auto r = rig.transport.read(buf, deadline);
+    ASSERT_FALSE(r.error);
+    EXPECT_EQ(std::string(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(r.count)), "WATT");
+    rig.fake->bulk_chunk = 0;
+    rig.fake->requests.clear();
+}
+
+TEST(UsbtmcTransport, DiscardingInputAbortsAnAnswerStillComing) {
+    Rig rig;
+    ASSERT_FALSE(rig.transport.open());
+    start_answer(rig, "*IDN?\n");
+    rig.reader.reset();
+    EXPECT_EQ(rig.fake->requests.front(), "INITIATE_ABORT_BULK_IN tag 2");
+    EXPECT_EQ(answer(rig.ask(":MEAS:POW?\n")), "1.2345E+02");
+}
+
+TEST(UsbtmcTransport, ANewCommandAbortsTheAnswerNotReadYet) {
+    Rig rig;
+    ASSERT_FALSE(rig.transport.open());
+    start_answer(rig, "*IDN?\n");
+    EXPECT_EQ(answer(rig.ask(":MEAS:POW?\n")), "1.2345E+02");
+    EXPECT_EQ(rig.fake->requests.front(), "INITIATE_ABORT_BULK_IN tag 2");
+}
+
 TEST(UsbtmcTransport, ACommandTheDeviceDoesNotTakeIsAbortedAndItsHaltCleared) {
     Rig rig;
     ASSERT_FALSE(rig.transport.open());
