@@ -65,10 +65,11 @@ std::optional<api::DeviceError> AnalyzerDevice::send(const std::string& text, De
 
 std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text,
                                                         Deadline deadline) {
-    if (auto e = send(text, deadline)) {
+    const bool synced = !dialect_.quirks.sync_suffix.empty() && !is_query(text);
+    if (auto e = send(synced ? text + dialect_.quirks.sync_suffix : text, deadline)) {
         return e;
     }
-    if (dialect_.quirks.answers_every_message && !is_query(text)) {
+    if (synced || (dialect_.quirks.answers_every_message && !is_query(text))) {
         // The acknowledgement; whether it is empty or a text, only its arrival matters.
         auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
         auto line = reader_.read_frame(scan_reply_line, wait);
@@ -192,10 +193,69 @@ std::optional<api::DeviceError> AnalyzerDevice::open() {
                                     " " + identity_.model + ", not a " + model_.description +
                                     " (driver " + model_.driver + ")"};
     }
+    if (dialect_.elements_of) {
+        int highest = 0;
+        for (const auto& slot : plan_.slots) {
+            highest = std::max(highest, slot.element);
+        }
+        if (auto n = dialect_.elements_of(identity_); n && *n < highest) {
+            transport_->close();
+            return api::DeviceError{api::ErrorKind::config,
+                                    transport_->name() + ": the " + identity_.model + " has " +
+                                        std::to_string(*n) + " element(s); element " +
+                                        std::to_string(highest) + " cannot be read"};
+        }
+    }
     if (auto e = set_up(Clock::now() + answer_timeout)) {
         return fail(*e);
     }
     return std::nullopt;
+}
+
+void AnalyzerDevice::learn_order(Deadline deadline) {
+    order_.clear();
+    if (!dialect_.order_query.empty() && dialect_.parse_order) {
+        reader_.reset();
+        if (auto line = query(dialect_.order_query, deadline)) {
+            if (auto o = dialect_.parse_order(*line, plan_.spellings);
+                o && valid_order(*o, plan_.slots.size())) {
+                order_ = std::move(*o);
+                return;
+            }
+            notices_.push_back({true,
+                                "the answer order '" + line->substr(0, 80) +
+                                    "' does not name every item; assuming the default order",
+                                "",
+                                {}});
+        }
+    }
+    if (dialect_.answer_order) {
+        auto o = dialect_.answer_order(plan_.spellings);
+        if (valid_order(o, plan_.slots.size())) {
+            order_ = std::move(o);
+        }
+    }
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::wait_ready(Deadline deadline) {
+    if (dialect_.ready_query.empty() || !dialect_.ready) {
+        return std::nullopt;
+    }
+    for (;;) {
+        std::optional<api::DeviceError> link;
+        auto line = query(dialect_.ready_query, deadline, &link);
+        if (link) {
+            return link;
+        }
+        if (line && dialect_.ready(*line)) {
+            return std::nullopt;
+        }
+        if (Clock::now() >= deadline) {
+            return api::DeviceError{api::ErrorKind::timeout,
+                                    transport_->name() + ": no new data before the deadline"};
+        }
+        std::this_thread::sleep_for(20ms);
+    }
 }
 
 std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
@@ -205,6 +265,7 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     if (auto e = commands(select_commands(dialect_, plan_), deadline)) {
         return e;
     }
+    learn_order(std::min(deadline, Clock::now() + optional_answer_timeout));
     if (settings_.update_interval && dialect_.update_rate) {
         if (auto e = command(dialect_.update_rate(*settings_.update_interval), deadline)) {
             return e;
@@ -389,13 +450,19 @@ std::optional<api::DeviceError> AnalyzerDevice::carry_out_ranging(api::PollResul
 
 api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult result) {
     std::optional<std::string> garbage;
-    std::optional<std::vector<api::Reading>> newest;
+    std::optional<Answer> newest;
     for (;;) {
         // Streaming: take every answer already here, keep the newest, then stop at once.
         auto line = read_line(newest ? Clock::now() : deadline);
         if (auto* e = std::get_if<api::DeviceError>(&line)) {
             if (newest && e->kind == api::ErrorKind::timeout) {
                 break;
+            }
+            if (!garbage && e->kind == api::ErrorKind::timeout && dialect_.quirks.streaming &&
+                dialect_.quirks.stall_is_link_lost) {
+                result.error = api::DeviceError{api::ErrorKind::link_lost,
+                                                transport_->name() + ": the stream stalled"};
+                return result;
             }
             if (garbage && e->kind == api::ErrorKind::timeout) {
                 result.error = api::DeviceError{api::ErrorKind::protocol,
@@ -405,8 +472,8 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
             }
             return result;
         }
-        auto values = parse_answer(dialect_, plan_, std::get<std::string>(line));
-        if (auto* r = std::get_if<std::vector<api::Reading>>(&values)) {
+        auto values = parse_answer(dialect_, plan_, std::get<std::string>(line), order_);
+        if (auto* r = std::get_if<Answer>(&values)) {
             newest = std::move(*r);
             if (!dialect_.quirks.streaming) {
                 break;
@@ -416,7 +483,10 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
         // Noise on the line: keep listening until the deadline for the real answer.
         garbage = std::get<std::string>(values);
     }
-    result.readings = std::move(*newest);
+    result.readings = std::move(newest->readings);
+    for (const auto& flag : newest->phase_flags) {
+        result.notices.push_back({true, "the meter marked a reading with " + flag, flag, {}});
+    }
     return result;
 }
 
@@ -437,6 +507,10 @@ api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {
         // A late answer to an earlier query must never be taken for this one.
         reader_.reset();
         if (auto e = commands(dialect_.before_read, deadline)) {
+            result.error = e;
+            return result;
+        }
+        if (auto e = wait_ready(deadline)) {
             result.error = e;
             return result;
         }

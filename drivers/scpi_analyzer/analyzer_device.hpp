@@ -49,6 +49,8 @@ private:
                                      std::optional<api::DeviceError>* link_error = nullptr);
     std::optional<api::DeviceError> set_up(Deadline deadline);
     std::optional<api::DeviceError> start_integrator(Deadline deadline);
+    void learn_order(Deadline deadline);
+    std::optional<api::DeviceError> wait_ready(Deadline deadline);
     std::optional<api::DeviceError> carry_out_ranging(api::PollResult& result, Deadline deadline);
     void read_back_ranges(Deadline deadline, api::PollResult* result);
     api::PollResult read_values(Deadline deadline, api::PollResult result);
@@ -63,6 +65,7 @@ private:
     transport::LineReader reader_;
     Plan plan_;
     std::string read_query_;
+    std::vector<std::size_t> order_;  // answer field → plan channel; empty: plan order
     api::DeviceIdentity identity_;
 
     Range volts_;  // as commanded (nullopt: auto)

@@ -1,5 +1,6 @@
 #include "drivers/scpi_analyzer/codec.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "drivers/common/wattmeter_channels.hpp"
@@ -76,6 +77,12 @@ Plan make_plan(const Model& model, const Settings& settings) {
     if (model.sigma && model.elements > 1) {
         elements.push_back(sigma);
     }
+    if (!settings.elements.empty()) {
+        std::erase_if(elements, [&](int e) {
+            return std::find(settings.elements.begin(), settings.elements.end(), e) ==
+                   settings.elements.end();
+        });
+    }
     const bool fixed = !settings.calibrate && settings.voltage_range && settings.current_range;
     const double range = fixed ? *settings.voltage_range * *settings.current_range : 0.0;
     for (int e : elements) {
@@ -117,30 +124,60 @@ std::string read_query(const Dialect& dialect, const Plan& plan) {
 std::variant<std::vector<api::Reading>, std::string> parse_answer(const Dialect& dialect,
                                                                   const Plan& plan,
                                                                   std::string_view line) {
+    auto r = parse_answer(dialect, plan, line, {});
+    if (auto* e = std::get_if<std::string>(&r)) {
+        return *e;
+    }
+    return std::move(std::get<Answer>(r).readings);
+}
+
+bool valid_order(std::span<const std::size_t> order, std::size_t channels) {
+    if (order.size() != channels) {
+        return false;
+    }
+    std::vector<bool> seen(channels, false);
+    for (std::size_t i : order) {
+        if (i >= channels || seen[i]) {
+            return false;
+        }
+        seen[i] = true;
+    }
+    return true;
+}
+
+std::variant<Answer, std::string> parse_answer(const Dialect& dialect, const Plan& plan,
+                                               std::string_view line,
+                                               std::span<const std::size_t> order) {
     const auto fields = split_fields(line, dialect.value_separators);
     if (fields.size() != plan.slots.size()) {
         return "expected " + std::to_string(plan.slots.size()) + " values, got " +
                std::to_string(fields.size()) + ": '" + std::string(line.substr(0, 120)) + "'";
     }
-    std::vector<api::Reading> readings;
-    readings.reserve(fields.size());
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        const auto field = dialect.field_headers ? strip_header(fields[i]) : fields[i];
-        const Value v =
-            dialect.parse_value ? dialect.parse_value(field) : default_parse_value(field);
+    const bool ordered = !order.empty() && valid_order(order, fields.size());
+    Answer answer;
+    answer.readings.resize(fields.size());
+    for (std::size_t j = 0; j < fields.size(); ++j) {
+        const std::size_t i = ordered ? order[j] : j;
+        const auto field = dialect.field_headers ? strip_header(fields[j]) : fields[j];
+        const Item item = plan.slots[i].item;
+        const Value v = dialect.parse_item_value ? dialect.parse_item_value(field, item)
+                        : dialect.parse_value    ? dialect.parse_value(field)
+                                                 : default_parse_value(field);
         if (v.status == api::Status::error) {
-            return "value " + std::to_string(i + 1) + " is no number: '" +
-                   std::string(fields[i].substr(0, 40)) + "'";
+            return "value " + std::to_string(j + 1) + " is no number: '" +
+                   std::string(fields[j].substr(0, 40)) + "'";
         }
-        api::Reading r;
+        if (!v.phase_flag.empty()) {
+            answer.phase_flags.emplace_back(v.phase_flag);
+        }
+        api::Reading& r = answer.readings[i];
         r.channel = i;
         r.status = v.status;
         if (v.status == api::Status::ok) {
-            r.value = plan.slots[i].item == Item::energy ? v.value * dialect.energy_to_wh : v.value;
+            r.value = item == Item::energy ? v.value * dialect.energy_to_wh : v.value;
         }
-        readings.push_back(r);
     }
-    return readings;
+    return answer;
 }
 
 std::optional<api::DeviceIdentity> parse_identity(const Dialect& dialect, std::string_view line) {

@@ -37,7 +37,8 @@ struct Plan {
 // `power`, `power_2`, `power_sigma`.
 std::string channel_name(Item item, int element);
 
-// Every item the dialect spells on every element (elements ascending, Σ last), with the
+// Every item the dialect spells on every element read (Settings::elements, or all;
+// ascending, Σ last), with the
 // model's power accuracy on the power channels (range = fixed V × A range, 0 when either is
 // on auto or calibrated later).
 Plan make_plan(const Model& model, const Settings& settings);
@@ -51,6 +52,18 @@ std::string read_query(const Dialect& dialect, const Plan& plan);
 std::variant<std::vector<api::Reading>, std::string> parse_answer(const Dialect& dialect,
                                                                   const Plan& plan,
                                                                   std::string_view line);
+
+// The same, with the answer's field order (field j is plan channel order[j]; empty: plan
+// order) and the phase flags sentinels raised (Value::phase_flag), one per flagged field.
+struct Answer {
+    std::vector<api::Reading> readings;  // in plan order
+    std::vector<std::string> phase_flags;
+};
+std::variant<Answer, std::string> parse_answer(const Dialect& dialect, const Plan& plan,
+                                               std::string_view line,
+                                               std::span<const std::size_t> order);
+// Whether `order` maps every field to a distinct plan channel.
+bool valid_order(std::span<const std::size_t> order, std::size_t channels);
 
 // The identity answer through the dialect's hook (or the default); nullopt: not this family.
 std::optional<api::DeviceIdentity> parse_identity(const Dialect& dialect, std::string_view line);

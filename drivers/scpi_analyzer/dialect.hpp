@@ -40,6 +40,12 @@ struct Quirks {
     std::chrono::milliseconds command_gap{0};
     // Pause after the integrator's start (the WT manuals ask for ~0.2 s).
     std::chrono::milliseconds integrator_settle{0};
+    // Streaming: a poll that got no answer at all means the stream stalled; the link is
+    // reported lost so core reopens it (and the stream is armed again).
+    bool stall_is_link_lost = false;
+    // Appended to every set-up command that is no query (ZES `;*OPC?`); the one answer line it
+    // draws (`1`) is awaited before the next command, within `answer_wait`.
+    std::string sync_suffix;
 };
 
 // Wraps the raw transport of an endpoint (WT3000: 4-byte block framing and the `anonymous`
@@ -87,6 +93,22 @@ struct Dialect {
     // One field, trimmed and header-stripped → value or sentinel; status `error` = garbage.
     // Default: NR1/NR2/NR3, `NAN` unavailable, `INF` and |x| ≥ 9.9E+37 overrange.
     std::function<Value(std::string_view field)> parse_value;
+    // The same knowing the field's item (Chroma: a bare -1 is a sentinel for W but a power
+    // factor of -1.000 is a value); used instead of parse_value when set.
+    std::function<Value(std::string_view field, Item item)> parse_item_value;
+    // The order answers come in when it is the instrument's, not the spelling order
+    // (Tektronix `:FRD?` in display order). `order_query` ("" = none) is asked once at open and
+    // `parse_order(answer, spellings)` gives, per answer field, the index of its spelling;
+    // when either is missing or fails, `answer_order(spellings)` (if set) gives it.
+    std::string order_query;
+    std::function<std::optional<std::vector<std::size_t>>(
+        std::string_view line, const std::vector<std::string>& spellings)>
+        parse_order;
+    std::function<std::vector<std::size_t>(const std::vector<std::string>& spellings)> answer_order;
+    // A new-data handshake before each read (Tektronix `:DSR?` until bit 2): `ready_query`
+    // is repeated until `ready(answer)` is true or the poll's deadline passes (a timeout).
+    std::string ready_query;
+    std::function<bool(std::string_view line)> ready;
     // Wh per unit of the energy item as the family reports it (kWh: 1000).
     double energy_to_wh = 1.0;
 
@@ -109,6 +131,11 @@ struct Dialect {
     std::string integrator_query;  // read back after the start; "" = not read back
     // The read-back says the integrator runs; null: any answer will do.
     std::function<bool(std::string_view line)> integrator_running;
+
+    // How many elements the identified instrument has (WT1806E → 6, 760203 → 3); null or
+    // nullopt: the model's count is taken on trust. Fewer than the plan reads fails open as a
+    // config error.
+    std::function<std::optional<int>(const api::DeviceIdentity& identity)> elements_of;
 
     // The command that sets the update interval (s); null when it cannot be set.
     std::function<std::string(double seconds)> update_rate;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "drivers/scpi_analyzer/range.hpp"
 #include "drivers/transport/connection.hpp"
@@ -15,6 +16,8 @@ struct Settings {
     bool calibrate = false;                 // ranging = "calibrate": MLPerf rule per warm-up
     bool integrate = true;                  // reset and start the energy integrator on open
     std::optional<double> update_interval;  // s; set at open when given
+    // Elements read (1…n, `sigma` = 0), from the `elements` key; empty: every element and Σ.
+    std::vector<int> elements;
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -1,9 +1,11 @@
 #include "drivers/scpi_analyzer/settings_parser.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
+#include "drivers/common/name_list.hpp"
 #include "drivers/scpi_analyzer/text.hpp"
 
 namespace wattbench::drivers::scpi_analyzer {
@@ -135,6 +137,32 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
     if (auto e = take_range(check, o, "current_range", model.current_ranges, "A", settable,
                             s.current_range)) {
         return *e;
+    }
+    if (auto list = o.take_comma_list("elements")) {
+        if (model.elements < 2) {
+            return check.bad("elements", "the " + model.description + " has one element");
+        }
+        const std::string allowed =
+            "1…" + std::to_string(model.elements) + (model.sigma ? " or \"sigma\"" : "");
+        for (const auto& name : common::split_names(*list)) {
+            int e = -1;
+            if (name == "sigma" && model.sigma) {
+                e = sigma;
+            } else if (auto n = parse_number(name);
+                       n && *n == std::floor(*n) && *n >= 1 && *n <= model.elements) {
+                e = static_cast<int>(*n);
+            }
+            if (e < 0) {
+                return check.bad("elements", "\"" + name + "\" is no element; expected " + allowed);
+            }
+            if (std::find(s.elements.begin(), s.elements.end(), e) != s.elements.end()) {
+                return check.bad("elements", "\"" + name + "\" is listed twice");
+            }
+            s.elements.push_back(e);
+        }
+        if (s.elements.empty()) {
+            return check.bad("elements", "expected at least one element (" + allowed + ")");
+        }
     }
     if (auto b = o.take_bool("integrate")) {
         if (*b && model.dialect->integrator_start.empty()) {

@@ -12,7 +12,8 @@ namespace wattbench::drivers::scpi_analyzer {
 // (no I/O): `connection` (tcp:// takes the model's port when none is given), `voltage_range`
 // / `current_range` (a number, "300V", "500mA" or "auto"; one the model lacks is refused
 // with the allowed list), `ranging` ("fixed" or "calibrate"), `integrate` (bool) and
-// `update_interval` (s, one of the model's). Errors name the device and the key.
+// `update_interval` (s, one of the model's), `elements` (multi-element models: ["1", "3",
+// "sigma"]; default all). Errors name the device and the key.
 std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
                                                         api::DeviceConfig& config);
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string_view>
+
 #include "drivers/api/reading.hpp"
 
 namespace wattbench::drivers::scpi_analyzer {
@@ -9,6 +11,9 @@ namespace wattbench::drivers::scpi_analyzer {
 struct Value {
     api::Status status = api::Status::ok;
     double value = 0.0;
+    // A flag for the window this answer falls in (Chroma -2: a range change during
+    // integration → "range_change"); a string literal, empty for none.
+    std::string_view phase_flag{};
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer
