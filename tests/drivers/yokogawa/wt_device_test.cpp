@@ -127,6 +127,17 @@ TEST_P(Wt500EndToEnd, ReadsSeveralElementsAndSigma) {
     EXPECT_TRUE(rig.emulator.voltage_auto(2));  // element 2 is not read: left alone
 }
 
+TEST_P(Wt500EndToEnd, APollWithFixedRangesIsOneQueryAndOneLine) {
+    Wt500Rig rig(GetParam());
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    const auto in = rig.emulator.bytes_in();
+    const auto out = rig.emulator.bytes_out();
+    ASSERT_FALSE(rig.poll().error);
+    // `:NUM:NORM:VAL?` LF; eight NR3 values (energy with six digits), seven commas, LF.
+    EXPECT_EQ(rig.emulator.bytes_in() - in, 15u);
+    EXPECT_EQ(rig.emulator.bytes_out() - out, 7u * 10 + 11 + 7 + 1);
+}
+
 TEST_P(Wt500EndToEnd, SentinelsAreStatuses) {
     Wt500Rig rig(GetParam());
     ASSERT_EQ(rig.device->open(), std::nullopt);

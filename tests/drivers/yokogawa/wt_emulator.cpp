@@ -78,10 +78,12 @@ std::string WtEmulator::handle(std::string& input) {
     for (;;) {
         const auto lf = input.find('\n');
         if (lf == std::string::npos) {
+            bytes_out_ += out.size();
             return out;
         }
         std::string line = input.substr(0, lf);
         input.erase(0, lf + 1);
+        bytes_in_ += lf + 1;
         out += execute(line);
     }
 }

@@ -39,6 +39,9 @@ public:
     std::vector<std::string> commands() const;
     std::vector<std::string> errors() const;
     int value_queries() const { return value_queries_.load(); }
+    // Bytes taken by `handle` (complete lines) and given back, for bytes-per-reading counts.
+    std::size_t bytes_in() const { return bytes_in_.load(); }
+    std::size_t bytes_out() const { return bytes_out_.load(); }
     bool integrating() const;
 
 private:
@@ -60,6 +63,8 @@ private:
     std::vector<std::string> log_;
     std::vector<std::string> errors_;
     std::atomic<int> value_queries_{0};
+    std::atomic<std::size_t> bytes_in_{0};
+    std::atomic<std::size_t> bytes_out_{0};
 };
 
 }  // namespace wattbench::tests::yokogawa
