@@ -23,7 +23,8 @@ std::span<const scpi_analyzer::Model> models() {
          transport::SerialSettings{},
          scpi_analyzer::UsbId{0x0aad, 0x0135},
          0,
-         "tcp://192.0.2.7:5025"},
+         "tcp://192.0.2.7:5025",
+         "tcp, serial, usbtmc"},
     };
     return table;
 }
