@@ -115,6 +115,7 @@ private:
     void warmup_started(std::size_t phase) override;
     Wait warm_up(std::size_t phase, const load::Load& load) override;
     void request_ranging(drivers::api::RangingStep step, std::size_t phase) override;
+    void mark_windows(drivers::api::WindowEdge edge, std::size_t phase);
     Wait ask_user_readers(std::size_t phase, const std::function<void()>& first) override;
     void open_window(std::size_t phase) override;
     Wait wait_window(std::size_t phase, const load::Load& load) override;
@@ -166,6 +167,7 @@ private:
         // The device's capabilities, asked for once; valid after its sampler took the device.
         drivers::api::RangingDevice* ranging = nullptr;             // thread-safe calls only
         drivers::api::UserReadDevice* user_read = nullptr;          // never handed to a sampler
+        drivers::api::WindowMarkDevice* window_marks = nullptr;     // thread-safe calls only
         std::map<std::string, drivers::api::OptionValue> settings;  // last reported by a Notice
         bool opened = false;
         sampling::DeviceState state = sampling::DeviceState::connecting;

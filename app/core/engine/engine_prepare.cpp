@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/core/engine/engine.hpp"
+#include "app/core/engine/manifest.hpp"
 #include "app/core/load/cpu_util_device.hpp"
 #include "app/core/load/load_factory.hpp"
 #include "app/core/record/event_log.hpp"
@@ -99,6 +100,7 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
         slot.device = std::move(std::get<std::unique_ptr<drivers::api::Device>>(made));
         slot.ranging = slot.device->ranging();
         slot.user_read = slot.device->user_read();
+        slot.window_marks = slot.device->window_marks();
         record::DeviceChannels dc;
         dc.device_id = d.id;
         dc.driver = d.driver;
@@ -146,12 +148,13 @@ std::optional<PrepareError> Engine::prepare(profile::Profile profile, RunOptions
             open_warnings.push_back(fmt::format(
                 "optional device '{}' ({}) could not be opened: {}; the run goes on and keeps "
                 "trying to connect",
-                d.id, d.connection, err->message));
+                d.id, redact_connection(d.connection), err->message));
         } else if (!failure) {
             failure = PrepareError{
                 2,
                 fmt::format("device '{}' ({} at '{}') could not be opened: {} ({})", d.id, d.driver,
-                            d.connection, err->message, drivers::api::to_string(err->kind)),
+                            redact_connection(d.connection), err->message,
+                            drivers::api::to_string(err->kind)),
                 d.id};
         }
     }

@@ -104,6 +104,26 @@ void Engine::request_ranging(drivers::api::RangingStep step, std::size_t phase) 
     }
 }
 
+// Devices that keep their own window statistics (PTDaemon) mark each window's edges; the run
+// waits (bounded) for the mark so that their window and wattbench's differ by one poll at most.
+void Engine::mark_windows(drivers::api::WindowEdge edge, std::size_t phase) {
+    std::chrono::nanoseconds longest{-1};
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        if (slots_[i].window_marks) {
+            slots_[i].window_marks->mark_window(edge, profile_.phases[phase].name);
+            longest = std::max(longest, catalog_.devices[i].interval);
+        }
+    }
+    const auto limit = clock_.now() + 2 * longest + std::chrono::seconds(1);
+    for (const auto& slot : slots_) {
+        while (longest.count() >= 0 && slot.window_marks &&
+               slot.window_marks->window_mark_pending() && clock_.now() < limit &&
+               abort_signal_.load() < 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
+}
+
 void Engine::set_stage(std::int32_t phase, Stage stage, std::chrono::nanoseconds planned) {
     board_.set(phase, stage, clock_.now());
     StageChange c;
@@ -202,6 +222,7 @@ void Engine::warmup_started(std::size_t i) {
 
 void Engine::open_window(std::size_t i) {
     const auto idx = static_cast<std::int32_t>(i);
+    mark_windows(drivers::api::WindowEdge::open, i);
     push_marker(sampling::WindowMarker::Kind::open, idx);
     {
         std::lock_guard lock(state_mutex_);
@@ -227,6 +248,7 @@ void Engine::end_stage(std::size_t i, bool keep) {
     settle(gen);
     push_marker(keep ? sampling::WindowMarker::Kind::close : sampling::WindowMarker::Kind::discard,
                 idx);
+    mark_windows(keep ? drivers::api::WindowEdge::close : drivers::api::WindowEdge::discard, i);
     set_stage(idx, Stage::between, {});
 }
 
