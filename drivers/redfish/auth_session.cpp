@@ -44,8 +44,9 @@ std::optional<api::DeviceError> AuthSession::post_session(std::chrono::milliseco
         return *e;
     }
     auto& r = std::get<HttpResponse>(got);
-    if ((r.status == 200 || r.status == 201) && !r.auth_token.empty()) {
-        token_ = std::move(r.auth_token);
+    std::string auth_token = r.header("X-Auth-Token");
+    if ((r.status == 200 || r.status == 201) && !auth_token.empty()) {
+        token_ = std::move(auth_token);
         session_location_ = r.location;
         basic_ = false;
         return std::nullopt;
@@ -57,7 +58,7 @@ std::optional<api::DeviceError> AuthSession::post_session(std::chrono::milliseco
                                                           std::to_string(r.status) + ")"};
     }
     if (settings_.auth == AuthMode::automatic &&
-        (sessions_unsupported(r.status) || r.auth_token.empty())) {
+        (sessions_unsupported(r.status) || auth_token.empty())) {
         basic_ = true;
         return std::nullopt;
     }
@@ -99,8 +100,9 @@ std::optional<api::DeviceError> AuthSession::login(std::string password,
 std::variant<HttpResponse, api::DeviceError> AuthSession::send_get(
     const std::string& path, std::chrono::milliseconds timeout) {
     if (basic_) {
-        return http_.request(Method::get, path, {}, {}, timeout, &settings_.endpoint.user,
-                             &password_);
+        const http::Credentials basic{http::AuthScheme::basic, &settings_.endpoint.user,
+                                      &password_};
+        return http_.request(Method::get, path, {}, {}, timeout, &basic);
     }
     return http_.request(Method::get, path, {"X-Auth-Token: " + token_}, {}, timeout);
 }

@@ -5,10 +5,14 @@
 #include <string>
 #include <variant>
 
-#include "drivers/redfish/http_client.hpp"
+#include "drivers/http/http_client.hpp"
 #include "drivers/redfish/settings.hpp"
 
 namespace wattbench::drivers::redfish {
+
+using http::HttpClient;
+using http::HttpResponse;
+using http::Method;
 
 // Authenticated GETs on one Redfish service: a session (POST to the Sessions collection, the
 // X-Auth-Token on every request, DELETE of the session on logout), or HTTP Basic where the

@@ -73,8 +73,11 @@ std::optional<api::DeviceError> RedfishDevice::open() {
         e->message = host + ": " + e->message;
         return *e;
     }
-    http_ = std::make_unique<HttpClient>(settings_.endpoint.base_url(),
-                                         TlsOptions{settings_.ca_file, settings_.insecure});
+    http::ClientOptions options;
+    options.default_headers = {"Accept: application/json", "OData-Version: 4.0"};
+    options.tls = http::TlsOptions{settings_.ca_file, settings_.insecure};
+    options.tls_hint = "name the BMC's certificate or CA with ca_file, or set insecure = true";
+    http_ = std::make_unique<HttpClient>(settings_.endpoint.base_url(), std::move(options));
     // The service root answers without authentication (DSP0266) and says where to log in.
     auto got = http_->request(Method::get, "/redfish/v1/", {}, {}, timeout());
     if (auto* e = std::get_if<api::DeviceError>(&got)) {

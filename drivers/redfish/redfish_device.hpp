@@ -8,7 +8,6 @@
 
 #include "drivers/api/device.hpp"
 #include "drivers/redfish/auth_session.hpp"
-#include "drivers/redfish/http_client.hpp"
 #include "drivers/redfish/poll_plan.hpp"
 #include "drivers/redfish/service_parse.hpp"
 #include "drivers/redfish/settings.hpp"

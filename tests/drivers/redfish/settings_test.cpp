@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "drivers/http/http_client.hpp"
 #include "drivers/redfish/endpoint.hpp"
-#include "drivers/redfish/http_client.hpp"
 #include "drivers/redfish/password.hpp"
 #include "drivers/redfish/settings.hpp"
 
@@ -14,6 +14,7 @@ namespace wattbench::drivers::redfish {
 namespace {
 
 namespace fs = std::filesystem;
+using http::same_host_target;
 
 std::string config_error(const std::string& connection,
                          std::vector<std::pair<std::string, api::OptionValue>> options = {}) {

@@ -1,4 +1,4 @@
-#include "drivers/redfish/http_client.hpp"
+#include "drivers/http/http_client.hpp"
 
 #include <curl/curl.h>
 
@@ -6,11 +6,11 @@
 #include <cctype>
 #include <mutex>
 
-namespace wattbench::drivers::redfish {
+namespace wattbench::drivers::http {
 
 namespace {
 
-// A BMC's answer larger than this is not a Redfish resource worth reading.
+// An answer larger than this is no device status worth reading.
 constexpr std::size_t kMaxBody = 16u << 20;
 
 struct Exchange {
@@ -55,10 +55,17 @@ std::size_t on_header(char* data, std::size_t size, std::size_t n, void* user) {
     const std::string_view line(data, len);
     if (header_is(line, "Location")) {
         x->response.location = trimmed(line.substr(9));
-    } else if (header_is(line, "X-Auth-Token")) {
-        x->response.auth_token = trimmed(line.substr(13));
+    }
+    if (const auto colon = line.find(':'); colon != std::string_view::npos && colon > 0) {
+        x->response.headers.emplace_back(std::string(line.substr(0, colon)),
+                                         trimmed(line.substr(colon + 1)));
     }
     return len;
+}
+
+// A query may carry credentials (Tasmota's user= and password=): messages name the path only.
+std::string path_of(const std::string& target) {
+    return target.substr(0, target.find('?'));
 }
 
 void init_curl_once() {
@@ -66,9 +73,11 @@ void init_curl_once() {
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-api::DeviceError transport_error(CURLcode code, const char* detail, const std::string& base) {
+api::DeviceError transport_error(CURLcode code, const char* detail, const std::string& base,
+                                 const std::string& tls_hint) {
     std::string text = detail && *detail ? detail : curl_easy_strerror(code);
-    std::string where = base.substr(std::min<std::size_t>(base.size(), 8));  // without https://
+    const auto scheme = base.find("://");
+    std::string where = scheme == std::string::npos ? base : base.substr(scheme + 3);
     switch (code) {
         case CURLE_OPERATION_TIMEDOUT:
             return {api::ErrorKind::timeout, where + ": no answer in time (" + text + ")"};
@@ -78,9 +87,8 @@ api::DeviceError transport_error(CURLcode code, const char* detail, const std::s
         case CURLE_PEER_FAILED_VERIFICATION:
         case CURLE_SSL_CACERT_BADFILE:
         case CURLE_SSL_CERTPROBLEM:
-            return {api::ErrorKind::config,
-                    where + ": TLS certificate not trusted (" + text +
-                        "); name the BMC's certificate or CA with ca_file, or set insecure = true"};
+            return {api::ErrorKind::config, where + ": TLS certificate not trusted (" + text + ")" +
+                                                (tls_hint.empty() ? "" : "; " + tls_hint)};
         default:
             return {api::ErrorKind::link_lost, where + ": connection failed (" + text + ")"};
     }
@@ -99,8 +107,17 @@ std::string same_host_target(const std::string& base_url, const std::string& loc
     return "";
 }
 
-HttpClient::HttpClient(std::string base_url, TlsOptions tls)
-    : base_url_(std::move(base_url)), tls_(std::move(tls)) {}
+std::string HttpResponse::header(std::string_view name) const {
+    for (const auto& [key, value] : headers) {
+        if (key.size() == name.size() && header_is(key + ":", name)) {
+            return value;
+        }
+    }
+    return "";
+}
+
+HttpClient::HttpClient(std::string base_url, ClientOptions options)
+    : base_url_(std::move(base_url)), options_(std::move(options)) {}
 
 HttpClient::~HttpClient() {
     disconnect();
@@ -123,16 +140,15 @@ void* HttpClient::handle() {
 
 std::variant<HttpResponse, api::DeviceError> HttpClient::request(
     Method method, std::string_view target, const std::vector<std::string>& headers,
-    std::string_view body, std::chrono::milliseconds timeout, const std::string* user,
-    const std::string* password) {
+    std::string_view body, std::chrono::milliseconds timeout, const Credentials* credentials) {
     std::string path = same_host_target(base_url_, std::string(target));
     if (path.empty()) {
-        return api::DeviceError{
-            api::ErrorKind::protocol,
-            "refused to follow " + std::string(target).substr(0, 80) + ": not on " + base_url_};
+        return api::DeviceError{api::ErrorKind::protocol,
+                                "refused to follow " + path_of(std::string(target)).substr(0, 80) +
+                                    ": not on " + base_url_};
     }
     for (int hop = 0;; ++hop) {
-        auto got = once(method, base_url_ + path, headers, body, timeout, user, password);
+        auto got = once(method, base_url_ + path, headers, body, timeout, credentials);
         auto* r = std::get_if<HttpResponse>(&got);
         const bool redirect = r && (r->status == 301 || r->status == 302 || r->status == 303 ||
                                     r->status == 307 || r->status == 308);
@@ -141,17 +157,16 @@ std::variant<HttpResponse, api::DeviceError> HttpClient::request(
         }
         path = same_host_target(base_url_, r->location);
         if (path.empty()) {
-            return api::DeviceError{api::ErrorKind::protocol, "redirected off the BMC's host (to " +
-                                                                  r->location.substr(0, 80) +
-                                                                  "); not followed"};
+            return api::DeviceError{api::ErrorKind::protocol,
+                                    "redirected off the device's host (to " +
+                                        r->location.substr(0, 80) + "); not followed"};
         }
     }
 }
 
 std::variant<HttpResponse, api::DeviceError> HttpClient::once(
     Method method, const std::string& url, const std::vector<std::string>& headers,
-    std::string_view body, std::chrono::milliseconds timeout, const std::string* user,
-    const std::string* password) {
+    std::string_view body, std::chrono::milliseconds timeout, const Credentials* credentials) {
     CURL* c = static_cast<CURL*>(handle());
     if (!c) {
         return api::DeviceError{api::ErrorKind::config, "libcurl failed to initialise"};
@@ -161,7 +176,7 @@ std::variant<HttpResponse, api::DeviceError> HttpClient::once(
     char error[CURL_ERROR_SIZE] = {0};
     const long ms = std::max<long>(1, static_cast<long>(timeout.count()));
     curl_easy_setopt(c, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https");
+    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, options_.protocols.c_str());
     curl_easy_setopt(c, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1);
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
@@ -173,20 +188,24 @@ std::variant<HttpResponse, api::DeviceError> HttpClient::once(
     curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &on_header);
     curl_easy_setopt(c, CURLOPT_HEADERDATA, &x);
     curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-    if (tls_.insecure) {
+    if (options_.tls.insecure) {
         curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 0L);
         curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
-    } else if (!tls_.ca_file.empty()) {
-        curl_easy_setopt(c, CURLOPT_CAINFO, tls_.ca_file.c_str());
+    } else if (!options_.tls.ca_file.empty()) {
+        curl_easy_setopt(c, CURLOPT_CAINFO, options_.tls.ca_file.c_str());
     }
-    if (user && password) {
-        curl_easy_setopt(c, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
-        curl_easy_setopt(c, CURLOPT_USERNAME, user->c_str());
-        curl_easy_setopt(c, CURLOPT_PASSWORD, password->c_str());
+    if (credentials && credentials->user && credentials->password) {
+        // libcurl answers a digest challenge with the algorithm it names (SHA-256 included).
+        const long scheme =
+            credentials->scheme == AuthScheme::digest ? CURLAUTH_DIGEST : CURLAUTH_BASIC;
+        curl_easy_setopt(c, CURLOPT_HTTPAUTH, scheme);
+        curl_easy_setopt(c, CURLOPT_USERNAME, credentials->user->c_str());
+        curl_easy_setopt(c, CURLOPT_PASSWORD, credentials->password->c_str());
     }
     curl_slist* list = nullptr;
-    list = curl_slist_append(list, "Accept: application/json");
-    list = curl_slist_append(list, "OData-Version: 4.0");
+    for (const auto& h : options_.default_headers) {
+        list = curl_slist_append(list, h.c_str());
+    }
     if (method == Method::post) {
         list = curl_slist_append(list, "Content-Type: application/json");
         curl_easy_setopt(c, CURLOPT_POST, 1L);
@@ -205,14 +224,14 @@ std::variant<HttpResponse, api::DeviceError> HttpClient::once(
     // The handle holds a copy of the password until reset; it is not kept there between calls.
     curl_easy_setopt(c, CURLOPT_PASSWORD, "");
     if (x.too_big) {
-        return api::DeviceError{api::ErrorKind::protocol,
-                                url.substr(base_url_.size()) + ": answer larger than 16 MiB"};
+        return api::DeviceError{api::ErrorKind::protocol, path_of(url.substr(base_url_.size())) +
+                                                              ": answer larger than 16 MiB"};
     }
     if (code != CURLE_OK) {
-        return transport_error(code, error, base_url_);
+        return transport_error(code, error, base_url_, options_.tls_hint);
     }
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &x.response.status);
     return std::move(x.response);
 }
 
-}  // namespace wattbench::drivers::redfish
+}  // namespace wattbench::drivers::http
