@@ -135,6 +135,13 @@ std::optional<api::DeviceError> ChromaDevice::open() {
             }
         }
     }
+    if (settings_.integrate && integrator_state_.empty()) {
+        notices_.push_back({true,
+                            "the meter did not answer " + integrator_query(settings_.channel) +
+                                ": energy may not count from the start of the run",
+                            "",
+                            {}});
+    }
     volts_in_use_.reset();
     amps_in_use_.reset();
     read_back_ranges(Clock::now() + 2 * read_back_timeout, nullptr);

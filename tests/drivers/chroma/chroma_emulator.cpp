@@ -160,6 +160,9 @@ std::string ChromaEmulator::execute(const std::string& raw) {
         }
         return (headers ? (c[0] == 'F' ? ":FETCH " : ":MEASURE ") : "") + out + end();
     }
+    if (no_conf && (c.rfind("CONF", 0) == 0 || c.rfind("TRIG", 0) == 0)) {
+        return "";
+    }
     if (c == "CONF:VOLT:AUTO ON" || c == "CONF:VOLT:AUTO OFF") {
         volt_auto_ = c.back() == 'N';
     } else if (c == "CONF:CURR:AUTO ON" || c == "CONF:CURR:AUTO OFF") {

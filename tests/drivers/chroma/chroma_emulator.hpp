@@ -27,6 +27,9 @@ public:
     std::atomic<bool> crlf{false};        // SYST:TRAN:TERM 1
     std::atomic<bool> headers{false};     // `:FETCH ` before the values
     std::atomic<bool> idn_silent{false};  // answers CHAN:ID? but not *IDN?
+    // The range and TRIGger commands are UNCONFIRMED: a meter that knows none of them ignores
+    // them and never answers their queries.
+    std::atomic<bool> no_conf{false};
     // Sentinels: `first_integration` answers -1 for ENEG, `range_error` -2 for every item,
     // `protection` -3 for every item (OVR/OCR/OCP).
     std::atomic<bool> first_integration{false};

@@ -207,6 +207,28 @@ TEST_P(Chroma66204, AnotherModelIsAConfigError) {
     EXPECT_NE(e->message.find("66203"), std::string::npos);
 }
 
+// The range and integrator commands are assumed (README): a meter that ignores them still
+// opens and reads, with no range in use in the manifest and the ranges reported as asked.
+TEST_P(Chroma66204, AMeterThatIgnoresTheRangeCommandsStillReads) {
+    Rig rig(GetParam(), "66204", c66204_driver_info(), fixed());
+    rig.emulator.no_conf = true;
+    const auto t0 = Clock::now();
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    EXPECT_LT(Clock::now() - t0, 1500ms);
+    auto r = rig.poll();
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_DOUBLE_EQ(Rig::find(r, power)->value, 250.12);
+    EXPECT_DOUBLE_EQ(Rig::find(r, energy)->value, 0.0);
+    ASSERT_FALSE(r.notices.empty());
+    const auto& s = r.notices.back().settings;
+    EXPECT_EQ(s.count("voltage_range_in_use"), 0u);
+    EXPECT_EQ(s.count("integrator"), 0u);
+    EXPECT_EQ(std::get<double>(s.at("voltage_range")), 300.0);
+    EXPECT_TRUE(std::any_of(r.notices.begin(), r.notices.end(), [](const api::Notice& n) {
+        return n.warning && n.message.find("TRIG? 2") != std::string::npos;
+    }));
+}
+
 INSTANTIATE_TEST_SUITE_P(Links, Chroma66204,
                          ::testing::Values(StreamServer::Kind::pty, StreamServer::Kind::tcp));
 
