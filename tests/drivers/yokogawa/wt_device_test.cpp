@@ -54,6 +54,30 @@ std::size_t index_of(const api::Device& d, const std::string& name) {
     return 0;
 }
 
+// Drops the link for `down`, expects the device to see it lost, then reopens it as the
+// sampler would (close, wait, open with retries); the reopen's result.
+std::optional<api::DeviceError> drop_and_reopen(api::Device& device, StreamServer& server,
+                                                std::chrono::milliseconds down) {
+    server.drop(down);
+    std::this_thread::sleep_for(50ms);
+    bool lost = false;
+    for (int i = 0; i < 5 && !lost; ++i) {
+        auto r = device.poll(Clock::now() + 300ms);
+        lost = r.error && r.error->kind == ErrorKind::link_lost;
+    }
+    EXPECT_TRUE(lost);
+    device.close();
+    std::this_thread::sleep_for(down + 100ms);
+    std::optional<api::DeviceError> e = api::DeviceError{};
+    for (int i = 0; i < 20 && e; ++i) {
+        e = device.open();
+        if (e) {
+            std::this_thread::sleep_for(100ms);
+        }
+    }
+    return e;
+}
+
 struct Wt500Rig {
     WtEmulator emulator;
     StreamServer server;
@@ -166,24 +190,7 @@ TEST_P(Wt500EndToEnd, GarbageSilenceAndADroppedLink) {
     ASSERT_TRUE(r.error);
     EXPECT_EQ(r.error->kind, ErrorKind::timeout);
     rig.server.silent = false;
-    rig.server.drop(300ms);
-    std::this_thread::sleep_for(50ms);
-    bool lost = false;
-    for (int i = 0; i < 5 && !lost; ++i) {
-        r = rig.poll(300ms);
-        lost = r.error && r.error->kind == ErrorKind::link_lost;
-    }
-    EXPECT_TRUE(lost);
-    rig.device->close();
-    std::this_thread::sleep_for(400ms);
-    std::optional<api::DeviceError> e = api::DeviceError{};
-    for (int i = 0; i < 20 && e; ++i) {
-        e = rig.device->open();
-        if (e) {
-            std::this_thread::sleep_for(100ms);
-        }
-    }
-    ASSERT_EQ(e, std::nullopt);
+    ASSERT_EQ(drop_and_reopen(*rig.device, rig.server, 300ms), std::nullopt);
     r = rig.poll();
     EXPECT_FALSE(r.error);
 }
@@ -372,24 +379,7 @@ TEST(Wt3000, LogsInAgainAfterADroppedLinkAndSurvivesFaults) {
     ASSERT_TRUE(r.error);
     EXPECT_EQ(r.error->kind, ErrorKind::timeout);
     rig.server.silent = false;
-    rig.server.drop(200ms);
-    std::this_thread::sleep_for(50ms);
-    bool lost = false;
-    for (int i = 0; i < 5 && !lost; ++i) {
-        r = rig.poll(300ms);
-        lost = r.error && r.error->kind == ErrorKind::link_lost;
-    }
-    EXPECT_TRUE(lost);
-    rig.device->close();
-    std::this_thread::sleep_for(300ms);
-    std::optional<api::DeviceError> e = api::DeviceError{};
-    for (int i = 0; i < 20 && e; ++i) {
-        e = rig.device->open();
-        if (e) {
-            std::this_thread::sleep_for(100ms);
-        }
-    }
-    ASSERT_EQ(e, std::nullopt);
+    ASSERT_EQ(drop_and_reopen(*rig.device, rig.server, 200ms), std::nullopt);
     EXPECT_EQ(rig.emulator.logins(), 2);
     r = rig.poll();
     EXPECT_FALSE(r.error);
