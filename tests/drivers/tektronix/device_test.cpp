@@ -337,6 +337,41 @@ TEST_P(TektronixEndToEnd, AnotherInstrumentIsAConfigError) {
     EXPECT_NE(e->message.find("WT310"), std::string::npos) << e->message;
 }
 
+// ranging = "calibrate": auto through the warm-up, then the MLPerf rule fixes the codes.
+TEST(TektronixCalibrate, ObservesThenFixesByTheMlperfRule) {
+    PaEmulator emulator;
+    emulator.min_config_gap_s = gap_s;
+    emulator.update_interval_s = 0.05;
+    StreamServer server(StreamServer::Kind::tcp,
+                        [&](std::string& in) { return emulator.handle(in); });
+    api::DeviceConfig c;
+    c.id = "wattmeter";
+    c.driver = "tektronix-pa1000";
+    c.connection = server.connection();
+    c.options.set("ranging", std::string("calibrate"));
+    c.options.set("command_gap", gap_s);
+    auto made = registry().create(c);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<api::Device>>(made));
+    auto device = std::move(std::get<std::unique_ptr<api::Device>>(made));
+    ASSERT_EQ(device->open(), std::nullopt);
+    auto* ranging = device->ranging();
+    ASSERT_NE(ranging, nullptr);
+    ranging->request_ranging(api::RangingStep::observe);
+    EXPECT_TRUE(ranging->ranging_pending());
+    emulator.amps = 3.2;
+    ASSERT_FALSE(device->poll(Clock::now() + 800ms).error);
+    EXPECT_TRUE(emulator.voltage_auto());
+    ranging->request_ranging(api::RangingStep::fix);
+    auto r = device->poll(Clock::now() + 800ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_FALSE(ranging->ranging_pending());
+    EXPECT_FALSE(emulator.voltage_auto());
+    EXPECT_FALSE(emulator.current_auto());
+    EXPECT_DOUBLE_EQ(emulator.voltage_range(), 300.0);  // smallest >= 230.1 V
+    EXPECT_DOUBLE_EQ(emulator.current_range(), 5.0);    // smallest >= 1.1 x 3.2 A
+    EXPECT_EQ(emulator.violations(), std::vector<std::string>{});
+}
+
 INSTANTIATE_TEST_SUITE_P(Links, TektronixEndToEnd,
                          ::testing::Values(StreamServer::Kind::tcp, StreamServer::Kind::pty),
                          [](const auto& info) {
