@@ -13,10 +13,8 @@ namespace {
 
 class Checker {
 public:
-    Checker(const Model& model, const api::DeviceConfig& config)
-        : model_(model),
-          who_(config.id.empty() ? model.driver
-                                 : "device '" + config.id + "' (" + model.driver + ")") {}
+    // The profile loader names the device ("device 'wattmeter': …"); this names the driver.
+    Checker(const Model& model, const api::DeviceConfig&) : model_(model), who_(model.driver) {}
 
     api::DeviceError bad(const std::string& key, const std::string& why) const {
         return api::DeviceError{api::ErrorKind::config, who_ + ": key '" + key + "': " + why};
