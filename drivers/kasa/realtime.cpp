@@ -1,5 +1,7 @@
 #include "drivers/kasa/realtime.hpp"
 
+#include <cmath>
+
 #include "drivers/http/plug_json.hpp"
 
 namespace wattbench::drivers::kasa {
@@ -18,7 +20,9 @@ std::optional<std::string> module_error(const Json& o, const char* what) {
         return std::nullopt;
     }
     std::string msg = text(o, "err_msg");
-    return std::string(what) + " answered err_code " + std::to_string(static_cast<long>(*code)) +
+    const std::string number_text =
+        std::abs(*code) < 1e9 ? std::to_string(static_cast<long>(*code)) : std::string("(huge)");
+    return std::string(what) + " answered err_code " + number_text +
            (msg.empty() ? "" : " (" + msg + ")");
 }
 

@@ -1,5 +1,7 @@
 #include "drivers/shelly/status_parse.hpp"
 
+#include <cmath>
+
 #include "drivers/http/plug_json.hpp"
 
 namespace wattbench::drivers::shelly {
@@ -21,7 +23,7 @@ std::string rpc_error(const Json& e) {
         return "an RPC error";
     }
     std::string out = "RPC error";
-    if (auto code = number(e, "code")) {
+    if (auto code = number(e, "code"); code && std::abs(*code) < 1e9) {
         out += " " + std::to_string(static_cast<long>(*code));
     }
     if (auto msg = text(e, "message"); !msg.empty()) {
@@ -39,6 +41,9 @@ std::variant<DeviceInfo, std::string> parse_device_info(std::string_view json) {
     }
     DeviceInfo d;
     if (auto gen = number(*j, "gen")) {
+        if (!(*gen >= 1 && *gen <= 100)) {
+            return std::string("/shelly: `gen` is not a generation");
+        }
         d.generation = static_cast<int>(*gen);
         d.auth = flag(*j, "auth_en");
         d.model = text(*j, "model");
