@@ -26,6 +26,7 @@
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 #include "app/report_render/chart_layout.hpp"
 
 namespace wattbench::report_render {
@@ -327,7 +328,7 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
         if (chart_style::chart_group(p.quantity) != group) {
             continue;
         }
-        const auto* spec = report::find_channel(content.run.info, s.device, s.channel);
+        const auto* spec = core::rundir::find_channel(content.run.info, s.device, s.channel);
         const auto display_min = spec ? spec->display_min : std::nullopt;
         channels.push_back({&s, p.unit,
                             group == chart_style::ChartGroup::voltage && display_min &&

@@ -7,7 +7,6 @@
 
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/comparison_report.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/report_sections.hpp"

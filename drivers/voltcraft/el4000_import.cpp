@@ -15,6 +15,7 @@
 #include "app/core/postrun/samples_file.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/channel_spec.hpp"
 #include "drivers/voltcraft/codec.hpp"
 
 namespace wattbench::drivers::voltcraft {
@@ -26,7 +27,6 @@ namespace record = core::record;
 namespace stats = core::stats;
 namespace phases = core::phases;
 using core::postrun::append_events;
-using core::postrun::channel_to_json;
 using core::postrun::format_sample_rows;
 using core::postrun::merge_sample_rows;
 using core::postrun::read_run_info;
@@ -228,39 +228,33 @@ std::variant<El4000ImportResult, std::string> import_el4000(const El4000Import& 
     }
     result.readings = kept.size();
 
-    nlohmann::json channels_json = nlohmann::json::array();
-    for (const auto& c : dc.channels) {
-        channels_json.push_back(channel_to_json(c));
-    }
     nlohmann::json files = nlohmann::json::array();
     for (const auto& f : result.files) {
         files.push_back(f);
     }
     auto manifest = run.manifest;
-    manifest["devices"].push_back(
-        {{"id", o.device_id},
-         {"driver", "voltcraft-el4000"},
-         {"connection", "file://" + fs::absolute(o.sd_folder).lexically_normal().string()},
-         {"optional", false},
-         {"interval_s", 60.0},
-         {"state", "imported"},
-         {"error", nullptr},
-         {"identity",
-          {{"vendor", "Voltcraft"},
-           {"model", "Energy Logger 3500/4000"},
-           {"serial", info_json.is_null() ? "" : std::to_string(info_json["unit_id"].get<int>())},
-           {"firmware", ""}}},
-         {"channels", channels_json},
-         {"import",
-          {{"imported", record::format_utc_ms(std::chrono::system_clock::now())},
-           {"source", fs::absolute(o.sd_folder).lexically_normal().string()},
-           {"files", files},
-           {"info", info_json},
-           {"offset_s", std::chrono::duration<double>(o.offset).count()},
-           {"readings", result.readings},
-           {"outside_run", result.outside}}}});
+    auto& added = manifest.devices.emplace_back();
+    added.id = o.device_id;
+    added.driver = "voltcraft-el4000";
+    added.connection = "file://" + fs::absolute(o.sd_folder).lexically_normal().string();
+    added.interval_s = 60.0;
+    added.state = core::rundir::DeviceState::imported;
+    added.identity = core::rundir::Identity{
+        .vendor = "Voltcraft",
+        .model = "Energy Logger 3500/4000",
+        .serial = info_json.is_null() ? "" : std::to_string(info_json["unit_id"].get<int>())};
+    for (const auto& c : dc.channels) {
+        added.channels.push_back(core::rundir::channel_of(c));
+    }
+    added.extra["import"] = {{"imported", record::format_utc_ms(std::chrono::system_clock::now())},
+                             {"source", fs::absolute(o.sd_folder).lexically_normal().string()},
+                             {"files", files},
+                             {"info", info_json},
+                             {"offset_s", std::chrono::duration<double>(o.offset).count()},
+                             {"readings", result.readings},
+                             {"outside_run", result.outside}};
     try {
-        record::write_json_atomically(run.dir + "/manifest.json", manifest);
+        record::write_json_atomically(run.dir + "/manifest.json", nlohmann::json(manifest));
         std::string names;
         for (const auto& f : result.files) {
             names += (names.empty() ? "" : ", ") + f;

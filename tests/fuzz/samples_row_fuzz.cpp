@@ -2,10 +2,14 @@
 // or an error, never a crash; a parsed row maps onto the catalog or is rejected.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "app/core/postrun/run_info.hpp"
 #include "app/core/postrun/samples_file.hpp"
+#include "app/core/record/samples_csv_writer.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 
 namespace {
 
@@ -33,10 +37,15 @@ const wattbench::core::postrun::RunInfo& run() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
-    wattbench::core::postrun::SampleFields f;
-    if (!wattbench::core::postrun::parse_sample_line(text, f)) {
-        (void)wattbench::core::postrun::to_sample(f, run());
-    }
+    std::string text(wattbench::core::record::SamplesCsvWriter::kHeader);
+    text.append(reinterpret_cast<const char*>(data), size);
+    (void)wattbench::core::rundir::read_samples_text(
+        text, "samples.csv", [](const wattbench::core::rundir::SampleRow& row) {
+            wattbench::core::postrun::SampleFields f;
+            if (!wattbench::core::postrun::sample_fields(row, f)) {
+                (void)wattbench::core::postrun::to_sample(f, run());
+            }
+            return std::optional<wattbench::core::rundir::ReadError>{};
+        });
     return 0;
 }

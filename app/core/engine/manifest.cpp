@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/channel_spec.hpp"
 #include "app/core/version.hpp"
 
 namespace wattbench::core::engine {
@@ -64,33 +65,6 @@ rundir::IdleCheck idle_check_of(const IdleCheckRecord& r) {
     return out;
 }
 
-rundir::Channel channel_of(const drivers::api::ChannelSpec& c) {
-    const auto& t = c.thresholds;
-    rundir::Channel out;
-    out.name = c.name;
-    out.quantity = std::string(drivers::api::to_string(c.quantity));
-    out.unit = c.unit;
-    out.display_min = c.display_min;
-    out.display_max = c.display_max;
-    out.thresholds.lnr = t.lower_non_recoverable;
-    out.thresholds.lc = t.lower_critical;
-    out.thresholds.lnc = t.lower_non_critical;
-    out.thresholds.unc = t.upper_non_critical;
-    out.thresholds.uc = t.upper_critical;
-    out.thresholds.unr = t.upper_non_recoverable;
-    out.states = c.states;
-    out.key = c.key;
-    // Lets a later recomputation of phases.csv (import, annotate) give the same uncertainty.
-    if (c.accuracy) {
-        rundir::Accuracy a;
-        a.of_reading = c.accuracy->of_reading;
-        a.of_range = c.accuracy->of_range;
-        a.range = c.accuracy->range;
-        out.accuracy = a;
-    }
-    return out;
-}
-
 rundir::Device device_of(const ManifestState& st, std::size_t i) {
     const auto& d = st.profile->devices[i];
     rundir::Device out;
@@ -102,7 +76,7 @@ rundir::Device device_of(const ManifestState& st, std::size_t i) {
     out.state = rundir::DeviceState::connecting;
     if (i < st.catalog->devices.size()) {
         for (const auto& c : st.catalog->devices[i].channels) {
-            out.channels.push_back(channel_of(c));
+            out.channels.push_back(rundir::channel_of(c));
         }
     }
     if (i < st.devices.size()) {
@@ -239,6 +213,10 @@ std::string redact_connection(const std::string& connection) {
     if (at == std::string::npos || (slash != std::string::npos && slash < at)) {
         return connection;
     }
+    // An SNMP v2c community is the whole userinfo, and a secret (snmpv3:// has a user name).
+    if (connection.compare(0, scheme, "snmp") == 0) {
+        return connection.substr(0, auth_start) + "***" + connection.substr(connection.rfind('@'));
+    }
     const auto colon = connection.find(':', auth_start);
     if (colon == std::string::npos || colon > at) {
         return connection;
@@ -276,7 +254,16 @@ rundir::Manifest manifest_of(const ManifestState& st) {
         (m.target ? m.target->topology : m.host.topology) = topology_of(*st.topology);
     }
     m.warnings = p.warnings;
-    m.profile = rundir::ProfileCopy{p.path, p.text};
+    // The profile's own copy would otherwise carry what redact_connection hides.
+    std::string text = p.text;
+    for (const auto& d : p.devices) {
+        const std::string safe = redact_connection(d.connection);
+        for (auto at = safe == d.connection ? std::string::npos : text.find(d.connection);
+             at != std::string::npos; at = text.find(d.connection, at + safe.size())) {
+            text.replace(at, d.connection.size(), safe);
+        }
+    }
+    m.profile = rundir::ProfileCopy{p.path, text};
     return m;
 }
 

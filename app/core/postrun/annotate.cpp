@@ -9,6 +9,7 @@
 #include "app/core/postrun/samples_file.hpp"
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/utc_time.hpp"
+#include "app/core/rundir/channel_spec.hpp"
 #include "app/core/stats/counter_windows.hpp"
 #include "drivers/manual/channel_table.hpp"
 
@@ -60,21 +61,16 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Ann
         dc.driver = "manual";
         dc.interval = std::chrono::nanoseconds{0};
         dc.channels = drivers::manual::channel_table(s);
-        nlohmann::json channels = nlohmann::json::array();
+        auto& added = manifest.devices.emplace_back();
+        added.id = a.device;
+        added.driver = "manual";
+        added.connection = "none";
+        added.interval_s = 0.0;
+        added.state = rundir::DeviceState::annotated;
+        added.identity = rundir::Identity{.model = "manual readings"};
         for (const auto& c : dc.channels) {
-            channels.push_back(channel_to_json(c));
+            added.channels.push_back(rundir::channel_of(c));
         }
-        manifest["devices"].push_back(
-            {{"id", a.device},
-             {"driver", "manual"},
-             {"connection", "none"},
-             {"optional", false},
-             {"interval_s", 0.0},
-             {"state", "annotated"},
-             {"error", nullptr},
-             {"identity",
-              {{"vendor", ""}, {"model", "manual readings"}, {"serial", ""}, {"firmware", ""}}},
-             {"channels", channels}});
         catalog.devices.push_back(std::move(dc));
         device = catalog.devices.size() - 1;
     } else if (catalog.devices[*device].driver != "manual") {
@@ -124,7 +120,7 @@ std::variant<std::vector<stats::ChannelSummary>, std::string> annotate(const Ann
         return *err;
     }
     try {
-        record::write_json_atomically(run.dir + "/manifest.json", manifest);
+        record::write_json_atomically(run.dir + "/manifest.json", nlohmann::json(manifest));
         append_events(run.dir, {{std::chrono::system_clock::now(),
                                  fmt::format("annotate: device '{}', phase '{}': {} {} {} at {} "
                                              "and {} {} at {}, entered afterwards",

@@ -7,45 +7,15 @@
 
 #include "app/core/record/event_log.hpp"
 #include "app/core/record/output_file.hpp"
+#include "app/core/rundir/channel_spec.hpp"
 #include "app/core/rundir/utc_time.hpp"
 #include "drivers/transport/sysfs_file.hpp"
 
 namespace wattbench::core::postrun {
 namespace {
 
-std::optional<TimePoint> time_field(const nlohmann::json& j, const char* key) {
-    if (!j.contains(key) || !j[key].is_string()) {
-        return std::nullopt;
-    }
-    return rundir::parse_utc_time(j[key].get<std::string>());
-}
-
-std::optional<double> number_or_null(const nlohmann::json& j) {
-    return j.is_number() ? std::optional(j.get<double>()) : std::nullopt;
-}
-
-drivers::api::ChannelSpec channel_from_json(const nlohmann::json& j) {
-    drivers::api::ChannelSpec c;
-    c.name = j.value("name", "");
-    c.unit = j.value("unit", "");
-    c.quantity = drivers::api::quantity_from_string(j.value("quantity", "other"))
-                     .value_or(drivers::api::Quantity::other);
-    if (j.contains("states") && j["states"].is_array()) {
-        c.states = j["states"].get<std::vector<std::string>>();
-    }
-    c.key = j.value("key", false);
-    if (j.contains("accuracy") && j["accuracy"].is_object()) {
-        const auto& a = j["accuracy"];
-        c.accuracy = drivers::api::Accuracy{a.value("of_reading", 0.0), a.value("of_range", 0.0),
-                                            a.value("range", 0.0)};
-    }
-    if (j.contains("display_min")) {
-        c.display_min = number_or_null(j["display_min"]);
-    }
-    if (j.contains("display_max")) {
-        c.display_max = number_or_null(j["display_max"]);
-    }
-    return c;
+std::optional<TimePoint> time_of(const std::optional<std::string>& text) {
+    return text ? rundir::parse_utc_time(*text) : std::nullopt;
 }
 
 }  // namespace
@@ -58,20 +28,6 @@ std::string read_text_file(const std::string& path) {
     return std::get<std::string>(std::move(text));
 }
 
-nlohmann::json channel_to_json(const drivers::api::ChannelSpec& c) {
-    nlohmann::json j{{"name", c.name},
-                     {"quantity", std::string(drivers::api::to_string(c.quantity))},
-                     {"unit", c.unit},
-                     {"states", c.states},
-                     {"key", c.key}};
-    if (c.accuracy) {
-        j["accuracy"] = {{"of_reading", c.accuracy->of_reading},
-                         {"of_range", c.accuracy->of_range},
-                         {"range", c.accuracy->range}};
-    }
-    return j;
-}
-
 std::variant<RunInfo, std::string> read_run_info(const std::string& dir) {
     const std::string path = dir + "/manifest.json";
     RunInfo info;
@@ -82,49 +38,39 @@ std::variant<RunInfo, std::string> read_run_info(const std::string& dir) {
     } catch (const std::exception& e) {
         return e.what();  // names the file already
     }
-    try {
-        info.manifest = nlohmann::json::parse(text);
-    } catch (const std::exception& e) {
-        return fmt::format("{}: {}", path, e.what());
+    auto manifest = rundir::parse_manifest(text, path);
+    if (!manifest) {
+        return manifest.error().text();
     }
+    info.manifest = std::move(*manifest);
     const auto& m = info.manifest;
-    if (!m.contains("run") || !m.contains("devices") || !m.contains("phases")) {
-        return fmt::format("{}: not a wattbench manifest (run, devices or phases missing)", path);
-    }
-    auto started = time_field(m["run"], "started");
+    const auto started = time_of(m.run.started);
     if (!started) {
         return fmt::format("{}: run.started is missing: the run never started", path);
     }
     info.started = *started;
-    info.ended = time_field(m["run"], "ended");
-    if (const auto& run = m["run"];
-        run.contains("uncertainty_limit") && run["uncertainty_limit"].is_number()) {
-        info.uncertainty_limit = run["uncertainty_limit"].get<double>();
-    }
-    for (const auto& d : m["devices"]) {
+    info.ended = time_of(m.run.ended);
+    info.uncertainty_limit = m.run.uncertainty_limit.value_or(info.uncertainty_limit);
+    for (const auto& d : m.devices) {
         record::DeviceChannels dc;
-        dc.device_id = d.value("id", "");
-        dc.driver = d.value("driver", "");
+        dc.device_id = d.id;
+        dc.driver = d.driver;
         dc.interval = std::chrono::duration_cast<std::chrono::nanoseconds>(
-            std::chrono::duration<double>(d.value("interval_s", 0.0)));
-        if (d.contains("channels")) {
-            for (const auto& c : d["channels"]) {
-                dc.channels.push_back(channel_from_json(c));
-            }
+            std::chrono::duration<double>(d.interval_s.value_or(0.0)));
+        for (const auto& c : d.channels) {
+            dc.channels.push_back(rundir::spec_of(c));
         }
         info.catalog.devices.push_back(std::move(dc));
     }
-    for (const auto& p : m["phases"]) {
+    for (const auto& p : m.phases) {
         PhaseInfo ph;
-        ph.name = p.value("name", "");
-        ph.load = p.value("load", "");
-        ph.status = p.value("status", "");
-        ph.warmup_s = p.value("warmup_s", 0.0);
-        ph.window_start = time_field(p, "window_start");
-        ph.window_end = time_field(p, "window_end");
-        if (p.contains("flags") && p["flags"].is_array()) {
-            ph.flags = p["flags"].get<std::vector<std::string>>();
-        }
+        ph.name = p.name;
+        ph.load = p.load;
+        ph.status = p.status ? std::string(phases::to_string(*p.status)) : std::string();
+        ph.warmup_s = p.warmup_s.value_or(0.0);
+        ph.window_start = time_of(p.window_start);
+        ph.window_end = time_of(p.window_end);
+        ph.flags = p.flags.value_or(std::vector<std::string>{});
         info.catalog.phase_names.push_back(ph.name);
         info.catalog.phase_loads.push_back(ph.load);
         info.phases.push_back(std::move(ph));

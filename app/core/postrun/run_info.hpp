@@ -6,9 +6,8 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "app/core/record/catalog.hpp"
+#include "app/core/rundir/manifest.hpp"
 
 namespace wattbench::core::postrun {
 
@@ -28,7 +27,7 @@ struct PhaseInfo {
 // and the time anchor of elapsed_s, all from manifest.json (docs/run-directory.md).
 struct RunInfo {
     std::string dir;
-    nlohmann::json manifest;
+    rundir::Manifest manifest;
     TimePoint started{};  // elapsed_s counts from here
     std::optional<TimePoint> ended;
     record::Catalog catalog;  // devices with their channels (accuracy when recorded) and phases
@@ -47,9 +46,6 @@ struct RunInfo {
 
 // Errors name the file and what is wrong.
 std::variant<RunInfo, std::string> read_run_info(const std::string& dir);
-
-// The manifest form of a channel, with its accuracy when it has one.
-nlohmann::json channel_to_json(const drivers::api::ChannelSpec& c);
 
 // Text helpers shared by the commands that change a finished run.
 std::string read_text_file(const std::string& path);

@@ -14,14 +14,11 @@
 #include "app/core/record/json_file.hpp"
 #include "app/core/record/samples_csv_writer.hpp"
 #include "app/core/record/utc_time.hpp"
-#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 #include "app/core/rundir/utc_time.hpp"
 
 namespace wattbench::core::postrun {
 namespace {
-
-constexpr const char* kColumns[] = {"time",    "elapsed_s", "phase", "stage", "device",
-                                    "channel", "value",     "unit",  "status"};
 
 std::optional<double> parse_double(std::string_view s) {
     double v = 0.0;
@@ -44,66 +41,49 @@ std::optional<drivers::api::Status> status_from(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::string> parse_sample_line(std::string_view text, SampleFields& s) {
-    std::string err;
-    auto split = rundir::split_csv_line(text, &err);
-    if (!split) {
-        return err;
+std::optional<rundir::ReadError> sample_fields(const rundir::SampleRow& row, SampleFields& s) {
+    using C = rundir::SampleColumn;
+    const auto ms = row.time_ms();
+    if (!ms) {
+        return row.error(C::time, "not a time like 2026-11-29T19:50:40.123Z");
     }
-    if (split->size() != 9) {
-        return fmt::format("{} fields, expected 9", split->size());
-    }
-    auto& f = *split;
-    auto utc = rundir::parse_utc_time(f[0]);
-    if (!utc) {
-        return fmt::format("{}: '{}' is not a time like 2026-11-29T19:50:40.123Z", kColumns[0],
-                           f[0]);
-    }
-    s.utc = *utc;
-    auto elapsed = parse_double(f[1]);
+    s.utc = TimePoint(std::chrono::milliseconds(*ms));
+    const auto elapsed = row.number(C::elapsed_s);
     if (!elapsed) {
-        return fmt::format("{}: '{}' is not a number", kColumns[1], f[1]);
+        return row.error(C::elapsed_s, "not a number");
     }
     s.elapsed_s = *elapsed;
-    s.phase = std::move(f[2]);
-    s.stage = std::move(f[3]);
-    s.device = std::move(f[4]);
-    s.channel = std::move(f[5]);
-    s.value = std::move(f[6]);
-    s.unit = std::move(f[7]);
-    s.status = std::move(f[8]);
+    s.line = row.line();
+    s.phase = row[C::phase];
+    s.stage = row[C::stage];
+    s.device = row[C::device];
+    s.channel = row[C::channel];
+    s.value = row[C::value];
+    s.unit = row[C::unit];
+    s.status = row[C::status];
     return std::nullopt;
 }
 
 std::optional<std::string> for_each_sample_row(
     const std::string& path,
     const std::function<void(const SampleFields&, std::string_view text)>& row) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    SampleFields fields;
+    const auto read = rundir::read_samples(path, [&](const rundir::SampleRow& r) {
+        if (auto e = sample_fields(r, fields)) {
+            return e;
+        }
+        row(fields, r.text());
+        return std::optional<rundir::ReadError>{};
+    });
+    if (!read) {
+        return read.error().text();
+    }
+    if (read->missing) {
         return fmt::format("{}: cannot read", path);
     }
-    std::string text;
-    std::size_t line = 0;
-    while (std::getline(in, text)) {
-        ++line;
-        if (!text.empty() && text.back() == '\r') {
-            text.pop_back();
-        }
-        if (line == 1) {
-            if (text + "\n" != record::SamplesCsvWriter::kHeader) {
-                return fmt::format("{}:1: not a samples.csv header: '{}'", path, text);
-            }
-            continue;
-        }
-        if (text.empty()) {
-            continue;
-        }
-        SampleFields s;
-        if (auto err = parse_sample_line(text, s)) {
-            return fmt::format("{}:{}: {}", path, line, *err);
-        }
-        s.line = line;
-        row(s, text);
+    // Rewriting the file would drop the cut-off row; a run killed mid-write is left as it is.
+    if (read->truncated) {
+        return fmt::format("{}: ends in a cut-off row (the run was killed while writing it)", path);
     }
     return std::nullopt;
 }

@@ -9,6 +9,7 @@
 #include "app/core/postrun/run_info.hpp"
 #include "app/core/record/catalog.hpp"
 #include "app/core/record/sample.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 
 namespace wattbench::core::postrun {
 
@@ -20,12 +21,13 @@ struct SampleFields {
     std::string phase, stage, device, channel, value, unit, status;
 };
 
-// Splits one data row (no line break) into `out`; the error names the column at fault.
-std::optional<std::string> parse_sample_line(std::string_view text, SampleFields& out);
+// One data row of rundir's samples reader as fields; the error names the column at fault.
+std::optional<rundir::ReadError> sample_fields(const rundir::SampleRow& row, SampleFields& out);
 
 // Calls `row` for every data row of samples.csv with its fields and its exact text (no line
-// break), streaming: a day-long run is never held in memory. Rows are split with the
-// run files' CSV reader. Returns an error naming file:line and column for a malformed row.
+// break), streaming through rundir's samples reader: a day-long run is never held in memory.
+// Returns an error naming file:line and column for a malformed row, and refuses a file that
+// ends in a cut-off row.
 std::optional<std::string> for_each_sample_row(
     const std::string& path,
     const std::function<void(const SampleFields&, std::string_view text)>& row);

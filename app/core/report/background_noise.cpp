@@ -4,6 +4,8 @@
 #include <limits>
 #include <map>
 
+#include "app/core/rundir/manifest_lookup.hpp"
+
 namespace wattbench::core::report {
 
 namespace {
@@ -12,33 +14,16 @@ bool is_sound(const std::string& unit) {
     return unit == "dBA" || unit == "dBC" || unit == "dB" || unit == "dB(A)" || unit == "dB(C)";
 }
 
-const nlohmann::json* find_phase(const nlohmann::json& manifest, const std::string& name) {
-    if (!manifest.contains("phases") || !manifest["phases"].is_array()) {
-        return nullptr;
-    }
-    for (const auto& p : manifest["phases"]) {
-        if (p.is_object() && p.value("name", std::string()) == name) {
-            return &p;
-        }
-    }
-    return nullptr;
-}
-
-std::optional<double> device_background(const nlohmann::json& manifest, const std::string& id) {
-    if (!manifest.contains("devices") || !manifest["devices"].is_array()) {
+std::optional<double> device_background(const rundir::Manifest& manifest, const std::string& id) {
+    const auto* d = rundir::find_device(manifest, id);
+    if (!d || !d->settings || !d->settings->is_object()) {
         return std::nullopt;
     }
-    for (const auto& d : manifest["devices"]) {
-        if (!d.is_object() || d.value("id", std::string()) != id || !d.contains("settings") ||
-            !d["settings"].is_object()) {
-            continue;
-        }
-        const auto& s = d["settings"];
-        if (s.contains("background_noise") && s["background_noise"].is_number()) {
-            return s["background_noise"].get<double>();
-        }
+    const auto it = d->settings->find("background_noise");
+    if (it == d->settings->end() || !it->is_number()) {
+        return std::nullopt;
     }
-    return std::nullopt;
+    return it->get<double>();
 }
 
 }  // namespace
@@ -65,9 +50,8 @@ std::vector<NoiseRow> noise_rows(const RunData& run, const std::vector<PhaseView
     std::map<std::pair<std::string, std::string>, double> measured;
     const PhaseView* background_phase = nullptr;
     for (const auto& p : phases) {
-        const auto* mp = find_phase(run.manifest, p.name);
-        if (!mp || !mp->contains("background") || !(*mp)["background"].is_boolean() ||
-            !(*mp)["background"].get<bool>()) {
+        const auto* mp = rundir::find_phase(run.info, p.name);
+        if (!mp || !mp->background.value_or(false)) {
             continue;
         }
         background_phase = &p;
@@ -93,7 +77,7 @@ std::vector<NoiseRow> noise_rows(const RunData& run, const std::vector<PhaseView
             if (auto it = measured.find({r->device, r->channel}); it != measured.end()) {
                 n.background_db = it->second;
                 n.background_source = "phase " + background_phase->name;
-            } else if (auto bg = device_background(run.manifest, r->device)) {
+            } else if (auto bg = device_background(run.info, r->device)) {
                 n.background_db = *bg;
                 n.background_source = "background_noise";
             } else {

@@ -1,8 +1,8 @@
 #include "app/core/report/channel_presentation.hpp"
 
-#include <fmt/format.h>
+#include "app/core/rundir/manifest_lookup.hpp"
 
-#include "app/core/report/manifest_fields.hpp"
+#include <fmt/format.h>
 
 namespace wattbench::core::report {
 
@@ -117,34 +117,11 @@ ChannelPresentation present(const std::optional<std::string>& listed, std::strin
 
 }  // namespace
 
-const rundir::Channel* find_channel(const rundir::Manifest& manifest, std::string_view device,
-                                    std::string_view channel) {
-    for (const auto& d : manifest.devices) {
-        if (d.id != device) {
-            continue;
-        }
-        for (const auto& c : d.channels) {
-            if (c.name == channel) {
-                return &c;
-            }
-        }
-        return nullptr;
-    }
-    return nullptr;
-}
-
 ChannelPresentation present_channel(const rundir::Manifest& manifest, std::string_view device,
                                     std::string_view channel, std::string_view unit) {
-    const auto* c = find_channel(manifest, device, channel);
+    const auto* c = rundir::find_channel(manifest, device, channel);
     return present(c ? std::optional<std::string>(c->quantity) : std::nullopt, device, channel,
                    unit);
-}
-
-ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
-                                    std::string_view channel, std::string_view unit) {
-    return present(
-        text_of(member(find_channel(find_device(manifest, device), channel), "quantity")), device,
-        channel, unit);
 }
 
 }  // namespace wattbench::core::report

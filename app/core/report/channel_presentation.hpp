@@ -39,13 +39,6 @@ struct ChannelPresentation {
 // falls back on its unit, so a report still sorts rows sensibly for a partial manifest.
 ChannelPresentation present_channel(const rundir::Manifest& manifest, std::string_view device,
                                     std::string_view channel, std::string_view unit);
-// The same for a manifest still held as JSON (the GUI's live device table).
-ChannelPresentation present_channel(const nlohmann::json& manifest, std::string_view device,
-                                    std::string_view channel, std::string_view unit);
-
-// The manifest's entry for DEVICE/CHANNEL, or nullptr when it does not list one.
-const rundir::Channel* find_channel(const rundir::Manifest& manifest, std::string_view device,
-                                    std::string_view channel);
 
 drivers::api::Quantity quantity_from_unit(std::string_view unit);
 

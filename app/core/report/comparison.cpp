@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/student_t.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
@@ -52,8 +52,8 @@ bool unique(const std::vector<std::string>& names) {
 std::vector<std::string> run_names(const std::vector<RunData>& runs) {
     std::vector<std::string> names;
     for (const auto& run : runs) {
-        const auto name = text_of(member(member(run.manifest, "run"), "name"));
-        names.push_back(name && !name->empty() ? *name : dir_name(run));
+        const auto& name = run.info.run.name;
+        names.push_back(!name.empty() ? name : dir_name(run));
     }
     if (unique(names)) {
         return names;
@@ -105,12 +105,11 @@ struct Score {
 };
 
 std::optional<Score> score_of(const RunData& run, const std::string& phase) {
-    const auto* score = member(find_phase(run.manifest, phase), "score");
-    const auto value = number_of(member(score, "value"));
-    if (!value) {
+    const auto* planned = rundir::find_phase(run.info, phase);
+    if (!planned || !planned->score) {
         return std::nullopt;
     }
-    return Score{*value, text_of(member(score, "unit")).value_or("")};
+    return Score{planned->score->value, planned->score->unit};
 }
 
 std::variant<RunComparison, std::string> compare_pair(const RunData& a, const RunData& b,
@@ -142,7 +141,7 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             }
             // A meter's energy counter runs from when it was opened: its window mean says when
             // the run started, not what the machine drew.
-            if (present_channel(a.manifest, ra->device, ra->channel, ra->unit).quantity ==
+            if (present_channel(a.info, ra->device, ra->channel, ra->unit).quantity ==
                 drivers::api::Quantity::energy) {
                 continue;
             }

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "app/core/report/background_noise.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/run_liveness.hpp"
 #include "app/core/report/run_phases.hpp"
@@ -16,8 +15,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json copy_or_null(const nlohmann::json* value) {
-    return value ? Json(*value) : Json(nullptr);
+template <class T>
+Json or_null(const std::optional<T>& v) {
+    return v ? Json(nlohmann::json(*v)) : Json(nullptr);
 }
 
 Json number_or_null(const std::optional<double>& v) {
@@ -25,11 +25,8 @@ Json number_or_null(const std::optional<double>& v) {
 }
 
 Json run_object(const RunData& data) {
-    const auto& manifest = data.manifest;
-    Json run = Json::object();
-    if (const auto* r = member(manifest, "run"); r && r->is_object()) {
-        run = Json(*r);
-    }
+    const auto& manifest = data.info;
+    Json run = Json(nlohmann::json(manifest.run));
     // The manifest of a killed run still says running; a script must not wait for it to end.
     if (data.liveness == Liveness::killed) {
         run["status"] = "killed";
@@ -37,23 +34,22 @@ Json run_object(const RunData& data) {
             run["interrupted_phase"] = *phase;
         }
     }
-    run["tool"] = copy_or_null(member(manifest, "tool"));
-    run["host"] = copy_or_null(member(manifest, "host"));
+    run["tool"] = Json(nlohmann::json(manifest.tool));
+    run["host"] = Json(nlohmann::json(manifest.host));
     // Connections and channel tables stay out: the report is shared more widely than the run
     // directory, and the channels' units are given per phase below.
     Json devices = Json::array();
-    if (const auto* list = member(manifest, "devices")) {
-        for (const auto& d : *list) {
-            Json device = Json::object();
-            for (const char* key : {"id", "driver", "optional", "state", "error", "identity"}) {
-                device[key] = copy_or_null(member(&d, key));
-            }
-            devices.push_back(std::move(device));
-        }
+    for (const auto& d : manifest.devices) {
+        devices.push_back(Json{
+            {"id", d.id},
+            {"driver", d.driver},
+            {"optional", d.optional},
+            {"state", d.state ? Json(std::string(rundir::to_string(*d.state))) : Json(nullptr)},
+            {"error", or_null(d.error)},
+            {"identity", or_null(d.identity)}});
     }
     run["devices"] = std::move(devices);
-    const auto* warnings = member(manifest, "warnings");
-    run["warnings"] = warnings ? Json(*warnings) : Json::array();
+    run["warnings"] = manifest.warnings;
     return run;
 }
 
@@ -157,40 +153,35 @@ Json curve_object(const std::optional<PowerCurve>& curve) {
 
 // Devices with what a reader needs to judge the instruments (identity, settings, declared
 // accuracy and limits per channel), still without connection strings.
-Json environment_object(const nlohmann::json& manifest) {
+Json environment_object(const rundir::Manifest& manifest) {
     Json devices = Json::array();
-    if (const auto* list = member(manifest, "devices")) {
-        for (const auto& d : *list) {
-            Json channels = Json::array();
-            if (const auto* cs = member(&d, "channels"); cs && cs->is_array()) {
-                for (const auto& c : *cs) {
-                    Json channel = Json::object();
-                    for (const char* key : {"name", "quantity", "unit", "accuracy", "thresholds"}) {
-                        channel[key] = copy_or_null(member(&c, key));
-                    }
-                    channels.push_back(std::move(channel));
-                }
-            }
-            devices.push_back(Json{{"id", copy_or_null(member(&d, "id"))},
-                                   {"driver", copy_or_null(member(&d, "driver"))},
-                                   {"identity", copy_or_null(member(&d, "identity"))},
-                                   {"settings", copy_or_null(member(&d, "settings"))},
-                                   {"channels", std::move(channels)}});
+    for (const auto& d : manifest.devices) {
+        Json channels = Json::array();
+        for (const auto& c : d.channels) {
+            channels.push_back(Json{{"name", c.name},
+                                    {"quantity", c.quantity},
+                                    {"unit", c.unit},
+                                    {"accuracy", or_null(c.accuracy)},
+                                    {"thresholds", Json(nlohmann::json(c.thresholds))}});
         }
+        devices.push_back(Json{{"id", d.id},
+                               {"driver", d.driver},
+                               {"identity", or_null(d.identity)},
+                               {"settings", d.settings ? Json(*d.settings) : Json(nullptr)},
+                               {"channels", std::move(channels)}});
     }
-    const auto* target = member(manifest, "target");
-    Json target_json(nullptr);
-    if (target != nullptr && target->is_object()) {
-        target_json = Json{{"ssh", copy_or_null(member(target, "ssh"))},
-                           {"facts", copy_or_null(member(target, "facts"))},
-                           {"topology", copy_or_null(member(target, "topology"))}};
+    Json target(nullptr);
+    if (manifest.target) {
+        target = Json{{"ssh", manifest.target->ssh},
+                      {"facts", manifest.target->facts},
+                      {"topology", or_null(manifest.target->topology)}};
     }
-    const auto* profile = member(manifest, "profile");
-    return Json{{"host", copy_or_null(member(manifest, "host"))},
-                {"target", std::move(target_json)},
+    const auto& profile = manifest.profile;
+    return Json{{"host", Json(nlohmann::json(manifest.host))},
+                {"target", std::move(target)},
                 {"devices", std::move(devices)},
-                {"profile", Json{{"path", copy_or_null(member(profile, "path"))},
-                                 {"text", copy_or_null(member(profile, "text"))}}}};
+                {"profile", Json{{"path", profile ? Json(profile->path) : Json(nullptr)},
+                                 {"text", profile ? Json(profile->text) : Json(nullptr)}}}};
 }
 
 }  // namespace
@@ -277,7 +268,7 @@ std::string render_json(const ReportContent& content) {
     out["summary"] = summary_object(content.summary);
     out["validity"] = validity_object(content.validity);
     out["curve"] = curve_object(content.curve);
-    out["environment"] = environment_object(run.manifest);
+    out["environment"] = environment_object(run.info);
     // Replacing invalid UTF-8 rather than throwing: a device's identity string is not ours to vet.
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + '\n';
 }

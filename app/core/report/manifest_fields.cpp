@@ -2,23 +2,6 @@
 
 namespace wattbench::core::report {
 
-namespace {
-
-const nlohmann::json* find_named(const nlohmann::json* array, std::string_view key,
-                                 std::string_view wanted) {
-    if (array == nullptr || !array->is_array()) {
-        return nullptr;
-    }
-    for (const auto& item : *array) {
-        if (text_of(member(&item, key)) == wanted) {
-            return &item;
-        }
-    }
-    return nullptr;
-}
-
-}  // namespace
-
 const nlohmann::json* member(const nlohmann::json* object, std::string_view key) {
     if (object == nullptr || !object->is_object()) {
         return nullptr;
@@ -52,18 +35,6 @@ std::optional<double> number_of(const nlohmann::json* value) {
         return std::nullopt;
     }
     return value->get<double>();
-}
-
-const nlohmann::json* find_device(const nlohmann::json& manifest, std::string_view id) {
-    return find_named(member(manifest, "devices"), "id", id);
-}
-
-const nlohmann::json* find_channel(const nlohmann::json* device, std::string_view name) {
-    return find_named(member(device, "channels"), "name", name);
-}
-
-const nlohmann::json* find_phase(const nlohmann::json& manifest, std::string_view name) {
-    return find_named(member(manifest, "phases"), "name", name);
 }
 
 }  // namespace wattbench::core::report

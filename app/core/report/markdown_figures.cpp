@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_sections.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
@@ -39,7 +38,7 @@ void append_phase(std::string& out, const RunData& run, const PhaseView& phase) 
                         {Align::left, Align::left, Align::right, Align::right, Align::right,
                          Align::right, Align::right, Align::right});
     for (const PhaseRow* row : phase.rows) {
-        const auto p = present_channel(run.manifest, row->device, row->channel, row->unit);
+        const auto p = present_channel(run.info, row->device, row->channel, row->unit);
         const std::string_view missing =
             p.group == SummaryGroup::state && row->samples > 0 ? kNotNumeric : kNoData;
         auto number = [&](const std::optional<double>& v, int decimals) {
@@ -144,18 +143,13 @@ std::string limits_body(const ReportContent& content) {
     }
     MarkdownTable table(std::move(header), std::move(align));
     bool any = false;
-    const auto* devices = member(run.manifest, "devices");
-    for (const auto& d : devices ? *devices : nlohmann::json::array()) {
-        const auto* channels = member(&d, "channels");
-        for (const auto& c : channels ? *channels : nlohmann::json::array()) {
-            const auto* thresholds = member(&c, "thresholds");
-            const auto p = present_channel(run.manifest, text_of(member(&d, "id")).value_or("?"),
-                                           text_of(member(&c, "name")).value_or("?"),
-                                           text_of(member(&c, "unit")).value_or(""));
+    for (const auto& d : run.info.devices) {
+        for (const auto& c : d.channels) {
+            const auto p = present_channel(run.info, d.id, c.name, c.unit);
             std::vector<std::string> cells{p.name, p.unit};
             bool has_limit = false;
             for (const auto& kind : kThresholdKinds) {
-                const auto limit = number_of(member(thresholds, kind.key));
+                const auto limit = kind.of(c.thresholds);
                 has_limit = has_limit || limit.has_value();
                 cells.push_back(limit ? format_fixed(*limit, p.decimals) : std::string(kNoData));
             }

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/markdown_sections.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"

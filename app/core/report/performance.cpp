@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/wall_power.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
@@ -35,16 +35,14 @@ std::vector<PhasePerformance> phase_performance(const RunData& run,
     std::vector<PhasePerformance> out;
     const auto wall = wall_power_channel(run);
     for (const auto& phase : phases) {
-        const auto* score = member(member(find_phase(run.manifest, phase.name), "score"), "value");
-        const auto value = number_of(score);
-        if (!value) {
+        const auto* planned = rundir::find_phase(run.info, phase.name);
+        if (!planned || !planned->score) {
             continue;
         }
         PhasePerformance p;
         p.phase = &phase;
-        p.score = *value;
-        p.unit = text_of(member(member(find_phase(run.manifest, phase.name), "score"), "unit"))
-                     .value_or("");
+        p.score = planned->score->value;
+        p.unit = planned->score->unit;
         if (wall) {
             for (const PhaseRow* row : phase.rows) {
                 if (row->device == wall->device && row->channel == wall->channel && row->mean) {

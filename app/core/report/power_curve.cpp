@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/student_t.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
@@ -115,20 +115,25 @@ std::string sentence(const PowerCurve& c) {
 }
 
 // The machine the loads ran on: the remote target's facts (text) when there is one.
-std::optional<double> fact(const nlohmann::json& manifest, std::string_view key) {
-    const auto* target = member(manifest, "target");
-    const auto* facts = target ? member(target, "facts") : member(manifest, "host");
-    const auto* value = member(facts, key);
-    if (auto n = number_of(value)) {
-        return n;
-    }
-    if (auto t = text_of(value)) {
+std::optional<double> fact(const rundir::Manifest& manifest, std::string_view key) {
+    if (manifest.target) {
+        const auto it = manifest.target->facts.find(std::string(key));
+        if (it == manifest.target->facts.end()) {
+            return std::nullopt;
+        }
         try {
-            return std::stod(*t);
+            return std::stod(it->second);
         } catch (const std::exception&) {
+            return std::nullopt;
         }
     }
-    return std::nullopt;
+    std::optional<std::int64_t> value;
+    if (key == "physical_cores") {
+        value = manifest.host.physical_cores;
+    } else if (key == "logical_cpus") {
+        value = manifest.host.logical_cpus;
+    }
+    return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
 }
 
 }  // namespace
@@ -212,18 +217,17 @@ std::optional<PowerCurve> power_curve(const RunData& run, const std::vector<Phas
         if (!phase.finished()) {
             continue;  // a partial window is not a point of the machine's curve
         }
-        const auto* planned = find_phase(run.manifest, phase.name);
+        const auto* planned = rundir::find_phase(run.info, phase.name);
         std::optional<double> workers;
         if (phase.load == "idle") {
-            const auto* bg = member(planned, "background");
-            if (bg && bg->is_boolean() && bg->get<bool>()) {
+            if (planned && planned->background.value_or(false)) {
                 continue;  // the machine was off
             }
             workers = 0.0;
         } else if (phase.load == "cpu") {
             workers = phase.workers;
             // Part-time workers would put a point off the full-load curve.
-            if (auto intensity = number_of(member(planned, "intensity"));
+            if (const auto intensity = planned ? planned->intensity : std::nullopt;
                 intensity && *intensity < 100.0) {
                 continue;
             }
@@ -263,8 +267,8 @@ std::optional<PowerCurve> power_curve(const RunData& run, const std::vector<Phas
         curve.marginal_w.push_back((b.power_w - a.power_w) / (b.workers - a.workers));
     }
     std::optional<double> cores;
-    const auto physical = fact(run.manifest, "physical_cores");
-    const auto logical = fact(run.manifest, "logical_cpus");
+    const auto physical = fact(run.info, "physical_cores");
+    const auto logical = fact(run.info, "logical_cpus");
     if (physical && logical && *logical > *physical && *physical > 0) {
         cores = physical;
     }

@@ -3,34 +3,20 @@
 #include <algorithm>
 #include <utility>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/threshold_kinds.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
 namespace {
 
-std::vector<ThresholdLine> threshold_lines(const nlohmann::json& manifest) {
+std::vector<ThresholdLine> threshold_lines(const rundir::Manifest& manifest) {
     std::vector<ThresholdLine> out;
-    const auto* devices = member(manifest, "devices");
-    if (devices == nullptr || !devices->is_array()) {
-        return out;
-    }
-    for (const auto& d : *devices) {
-        const auto id = text_of(member(&d, "id"));
-        const auto* channels = member(&d, "channels");
-        if (!id || channels == nullptr || !channels->is_array()) {
-            continue;
-        }
-        for (const auto& c : *channels) {
-            const auto name = text_of(member(&c, "name"));
-            const auto* thresholds = member(&c, "thresholds");
-            if (!name) {
-                continue;
-            }
+    for (const auto& d : manifest.devices) {
+        for (const auto& c : d.channels) {
             for (const auto& kind : kThresholdKinds) {
-                if (const auto value = number_of(member(thresholds, kind.key))) {
-                    out.push_back({*id, *name, std::string(kind.name), *value});
+                if (const auto value = kind.of(c.thresholds)) {
+                    out.push_back({d.id, c.name, std::string(kind.name), *value});
                 }
             }
         }
@@ -69,10 +55,9 @@ std::string phase_flags(const RunData& run, const PhaseView& phase) {
         }
     }
     std::string flags;
-    if (const auto* list = member(find_phase(run.manifest, phase.name), "flags");
-        list && list->is_array()) {
-        for (const auto& f : *list) {
-            flags += (flags.empty() ? "" : ";") + text_of(&f).value_or("?");
+    if (const auto* planned = rundir::find_phase(run.info, phase.name); planned && planned->flags) {
+        for (const auto& f : *planned->flags) {
+            flags += (flags.empty() ? "" : ";") + f;
         }
     }
     return flags;
@@ -99,7 +84,7 @@ const PhaseFigures* ReportContent::figures_of(std::string_view name) const {
 }
 
 void derive_figures(ReportContent& content) {
-    content.title = text_of(member(member(content.run.manifest, "run"), "name")).value_or("");
+    content.title = content.run.info.run.name;
     if (content.title.empty()) {
         content.title = content.run.dir;
     }
@@ -120,7 +105,7 @@ std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samp
     content->validity = judge_run(content->run, content->phases, content->samples);
     derive_figures(*content);
     content->curve = power_curve(content->run, content->phases);
-    content->thresholds = threshold_lines(content->run.manifest);
+    content->thresholds = threshold_lines(content->run.info);
     return content;
 }
 

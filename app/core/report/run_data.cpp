@@ -181,56 +181,6 @@ std::optional<std::string> read_file(const fs::path& path, std::string& error) {
     return text.str();
 }
 
-// nlohmann's message starts with its own id and position; the position is given again in our
-// "file:line:" form, so only the description after it is kept.
-std::string describe_parse_error(const nlohmann::json::parse_error& e, std::string_view text,
-                                 const std::string& path) {
-    std::string what = e.what();
-    const auto colon = what.find(": ");
-    if (colon != std::string::npos) {
-        what = what.substr(colon + 2);
-    }
-    const std::size_t upto = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    std::size_t line = 1;
-    for (std::size_t i = 0; i < upto; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-        }
-    }
-    return fmt::format("{}:{}: {}", path, line, what);
-}
-
-std::variant<nlohmann::json, std::string> parse_manifest(const std::string& text,
-                                                         const std::string& path) {
-    nlohmann::json manifest;
-    try {
-        manifest = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        return std::variant<nlohmann::json, std::string>{std::in_place_index<1>,
-                                                         describe_parse_error(e, text, path)};
-    }
-    auto fail = [&](std::string_view what) {
-        return std::variant<nlohmann::json, std::string>{std::in_place_index<1>,
-                                                         fmt::format("{}: {}", path, what)};
-    };
-    if (!manifest.is_object()) {
-        return fail("not a JSON object");
-    }
-    // The renderers tolerate absent members (a run cut short may lack some), but a member of the
-    // wrong kind means the file is not a manifest at all.
-    for (const char* key : {"tool", "run", "host", "profile"}) {
-        if (manifest.contains(key) && !manifest[key].is_object() && !manifest[key].is_null()) {
-            return fail(fmt::format("'{}' is not an object", key));
-        }
-    }
-    for (const char* key : {"devices", "phases", "warnings"}) {
-        if (manifest.contains(key) && !manifest[key].is_array() && !manifest[key].is_null()) {
-            return fail(fmt::format("'{}' is not an array", key));
-        }
-    }
-    return manifest;
-}
-
 }  // namespace
 
 std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,
@@ -346,9 +296,9 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
     if (!manifest_text) {
         return Result{std::in_place_index<1>, error};
     }
-    auto manifest = parse_manifest(*manifest_text, manifest_path);
-    if (auto* error = std::get_if<std::string>(&manifest)) {
-        return Result{std::in_place_index<1>, std::move(*error)};
+    auto manifest = rundir::parse_manifest(*manifest_text, manifest_path);
+    if (!manifest) {
+        return Result{std::in_place_index<1>, manifest.error().text()};
     }
 
     const std::string phases_path = (dir / "phases.csv").string();
@@ -362,13 +312,7 @@ std::variant<RunData, std::string> load_run(const std::string& run_dir, bool win
     }
 
     RunData run;
-    run.manifest = std::move(std::get<nlohmann::json>(manifest));
-    try {
-        run.info = run.manifest.get<rundir::Manifest>();
-    } catch (const rundir::ManifestKeyError& e) {
-        return Result{std::in_place_index<1>,
-                      rundir::ReadError{manifest_path, e.key, e.what()}.text()};
-    }
+    run.info = std::move(*manifest);
     run.rows = std::move(std::get<std::vector<PhaseRow>>(rows));
     run.dir = run_dir;
     run.liveness = run_liveness(locked, run.info);

@@ -43,8 +43,6 @@ struct PhaseRow {
 };
 
 struct RunData {
-    // The raw manifest.json, until every renderer reads `info` instead.
-    nlohmann::json manifest;
     rundir::Manifest info;
     std::vector<PhaseRow> rows;  // in file order, which is the order the windows closed
     std::string dir;

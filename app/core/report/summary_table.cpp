@@ -12,11 +12,11 @@
 
 #include "app/core/report/background_noise.hpp"
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/threshold_kinds.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
@@ -29,14 +29,15 @@ struct ChannelKey {
     std::tuple<SummaryGroup, std::size_t, std::size_t> order;
 };
 
-// Position of `wanted` among the array's items by their `key`, or past the end (plus the
-// order of first appearance) so channels missing from the manifest keep their phases.csv order
-// after the listed ones.
-std::size_t rank(const nlohmann::json* array, std::string_view key, std::string_view wanted,
+// Position of the item named `wanted` (by `name_of`), or past the end (plus the order of first
+// appearance) so channels missing from the manifest keep their phases.csv order after the
+// listed ones.
+template <typename Item, typename NameOf>
+std::size_t rank(const std::vector<Item>* items, NameOf name_of, std::string_view wanted,
                  std::size_t appearance) {
-    if (array != nullptr && array->is_array()) {
-        for (std::size_t i = 0; i < array->size(); ++i) {
-            if (text_of(member(&(*array)[i], key)) == wanted) {
+    if (items != nullptr) {
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            if (name_of((*items)[i]) == wanted) {
                 return i;
             }
         }
@@ -55,7 +56,7 @@ std::vector<ChannelKey> summary_channels(const RunData& run) {
         if (known) {
             continue;
         }
-        auto presentation = present_channel(run.manifest, row.device, row.channel, row.unit);
+        auto presentation = present_channel(run.info, row.device, row.channel, row.unit);
         if (presentation.group == SummaryGroup::none) {
             continue;
         }
@@ -64,10 +65,13 @@ std::vector<ChannelKey> summary_channels(const RunData& run) {
             seen = devices_seen.insert(devices_seen.end(), row.device);
         }
         const auto appearance = static_cast<std::size_t>(seen - devices_seen.begin());
-        const auto* device = find_device(run.manifest, row.device);
-        const std::size_t device_rank =
-            rank(member(run.manifest, "devices"), "id", row.device, appearance);
-        const std::size_t channel_rank = rank(member(device, "channels"), "name", row.channel, i);
+        const auto* device = rundir::find_device(run.info, row.device);
+        const std::size_t device_rank = rank(
+            &run.info.devices, [](const rundir::Device& d) { return d.id; }, row.device,
+            appearance);
+        const std::size_t channel_rank = rank(
+            device ? &device->channels : nullptr, [](const rundir::Channel& c) { return c.name; },
+            row.channel, i);
         keys.push_back({row.device,
                         row.channel,
                         presentation,
@@ -147,8 +151,7 @@ SummaryCell cell_for(const PhaseView& phase, const ChannelKey& key) {
 // "UNC 85 · UC 95": the limits a reading is compared with in the review's table. A temperature
 // (or power, noise) only has a ceiling that matters, a fan a floor, a voltage both.
 std::string limits_of(const RunData& run, const ChannelKey& key) {
-    const auto* thresholds =
-        member(find_channel(find_device(run.manifest, key.device), key.channel), "thresholds");
+    const auto* channel = rundir::find_channel(run.info, key.device, key.channel);
     std::string out;
     const bool lower = key.presentation.group != SummaryGroup::temperature &&
                        key.presentation.group != SummaryGroup::power &&
@@ -159,7 +162,7 @@ std::string limits_of(const RunData& run, const ChannelKey& key) {
         if (kind.lower ? !lower : !upper) {
             continue;
         }
-        if (const auto limit = number_of(member(thresholds, kind.key))) {
+        if (const auto limit = channel ? kind.of(channel->thresholds) : std::nullopt) {
             if (!out.empty()) {
                 out += " · ";
             }

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string_view>
+
+#include "app/core/rundir/manifest.hpp"
 
 namespace wattbench::core::report {
 
@@ -12,15 +15,18 @@ struct ThresholdKind {
     std::string_view abbreviation;  // "LNR"
     std::string_view name;          // "lower non-recoverable"
     bool lower = false;             // a floor (true) or a ceiling
+    std::optional<double> rundir::Thresholds::*field = nullptr;
+
+    std::optional<double> of(const rundir::Thresholds& t) const { return t.*field; }
 };
 
 inline constexpr std::array<ThresholdKind, 6> kThresholdKinds{{
-    {"lnr", "LNR", "lower non-recoverable", true},
-    {"lc", "LC", "lower critical", true},
-    {"lnc", "LNC", "lower non-critical", true},
-    {"unc", "UNC", "upper non-critical", false},
-    {"uc", "UC", "upper critical", false},
-    {"unr", "UNR", "upper non-recoverable", false},
+    {"lnr", "LNR", "lower non-recoverable", true, &rundir::Thresholds::lnr},
+    {"lc", "LC", "lower critical", true, &rundir::Thresholds::lc},
+    {"lnc", "LNC", "lower non-critical", true, &rundir::Thresholds::lnc},
+    {"unc", "UNC", "upper non-critical", false, &rundir::Thresholds::unc},
+    {"uc", "UC", "upper critical", false, &rundir::Thresholds::uc},
+    {"unr", "UNR", "upper non-recoverable", false, &rundir::Thresholds::unr},
 }};
 
 }  // namespace wattbench::core::report

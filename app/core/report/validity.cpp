@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/manifest_fields.hpp"
 #include "app/core/report/wall_power.hpp"
+#include "app/core/rundir/manifest_lookup.hpp"
 
 namespace wattbench::core::report {
 
@@ -65,9 +65,9 @@ std::vector<std::string> split_flags(const std::string& text) {
     return out;
 }
 
-bool device_failed(const nlohmann::json& manifest, const std::string& device) {
-    return text_of(member(find_device(manifest, device), "state")) ==
-           std::optional<std::string>("failed");
+bool device_failed(const rundir::Manifest& manifest, const std::string& device) {
+    const auto* d = rundir::find_device(manifest, device);
+    return d && d->state == rundir::DeviceState::failed;
 }
 
 class PhaseJudge {
@@ -79,7 +79,7 @@ public:
     }
 
     PhaseValidity judge() {
-        const auto* planned = find_phase(run_.manifest, phase_.name);
+        const auto* planned = rundir::find_phase(run_.info, phase_.name);
         if (phase_.status == "interrupted") {
             add("interrupted", "", Severity::error, "interrupted: its window is partial");
         } else if (!phase_.finished()) {
@@ -92,12 +92,10 @@ public:
             }
             return finish();
         }
-        const bool machine_off = member(planned, "background") != nullptr &&
-                                 member(planned, "background")->is_boolean() &&
-                                 member(planned, "background")->get<bool>();
+        const bool machine_off = planned && planned->background.value_or(false);
         std::set<std::string> failed_devices;
         for (const PhaseRow* row : phase_.rows) {
-            if (device_failed(run_.manifest, row->device)) {
+            if (device_failed(run_.info, row->device)) {
                 if (failed_devices.insert(row->device).second) {
                     add("coverage", row->device, Severity::warning,
                         fmt::format("device {} failed to open: not measured", row->device));
@@ -196,7 +194,7 @@ private:
                               percent(limits_.max_uncertainty)));
     }
 
-    void judge_flags(const nlohmann::json* planned) {
+    void judge_flags(const rundir::Phase* planned) {
         std::vector<std::string> flags;
         auto take = [&](const std::string& f) {
             if (std::find(flags.begin(), flags.end(), f) == flags.end()) {
@@ -208,11 +206,9 @@ private:
                 take(f);
             }
         }
-        if (const auto* listed = member(planned, "flags"); listed && listed->is_array()) {
-            for (const auto& f : *listed) {
-                if (f.is_string()) {
-                    take(f.get<std::string>());
-                }
+        if (planned && planned->flags) {
+            for (const auto& f : *planned->flags) {
+                take(f);
             }
         }
         for (const auto& f : flags) {
@@ -235,9 +231,9 @@ private:
         }
     }
 
-    std::string load_short_detail(const nlohmann::json* planned) const {
-        const auto target = number_of(member(planned, "target_cpu_util"));
-        const auto achieved = number_of(member(planned, "achieved_cpu_util"));
+    std::string load_short_detail(const rundir::Phase* planned) const {
+        const auto target = planned ? planned->target_cpu_util : std::nullopt;
+        const auto achieved = planned ? planned->achieved_cpu_util : std::nullopt;
         if (target && achieved) {
             return fmt::format("load short: CPU {} % of a target {} %", number(*achieved),
                                number(*target));
@@ -285,29 +281,23 @@ std::string_view severity_name(Severity s) {
     return "invalid";
 }
 
-ValidityLimits validity_limits(const nlohmann::json& manifest) {
+ValidityLimits validity_limits(const rundir::Manifest& manifest) {
     ValidityLimits limits;
-    const auto* run = member(manifest, "run");
-    if (auto u = number_of(member(run, "uncertainty_limit"))) {
+    if (const auto u = manifest.run.uncertainty_limit) {
         limits.max_uncertainty = *u;
     }
-    const auto* v = member(run, "validity");
-    if (auto x = number_of(member(v, "max_uncertainty"))) {
-        limits.max_uncertainty = *x;
+    const auto& v = manifest.run.validity;
+    if (!v) {
+        return limits;
     }
-    if (auto x = number_of(member(v, "max_invalid_power"))) {
-        limits.max_invalid_power = *x;
-    }
-    if (auto x = number_of(member(v, "max_invalid_other"))) {
-        limits.max_invalid_other = *x;
-    }
-    if (auto x = number_of(member(v, "min_ambient"))) {
-        limits.min_ambient_c = *x;
-    }
-    if (const auto* a = member(v, "ambient"); a && a->is_string()) {
-        limits.ambient = a->get<std::string>();
-    }
-    if (const auto* e = member(v, "load_short_is_error"); e && e->is_boolean()) {
+    limits.max_uncertainty = v->max_uncertainty.value_or(limits.max_uncertainty);
+    limits.max_invalid_power = v->max_invalid_power.value_or(limits.max_invalid_power);
+    limits.max_invalid_other = v->max_invalid_other.value_or(limits.max_invalid_other);
+    limits.min_ambient_c = v->min_ambient.value_or(limits.min_ambient_c);
+    limits.ambient = v->ambient.value_or(limits.ambient);
+    // Not a key the engine writes: a manifest edited by hand (or a later version) may carry it.
+    if (const auto e = v->extra.find("load_short_is_error");
+        e != v->extra.end() && e->is_boolean()) {
         limits.load_short_is_error = e->get<bool>();
     }
     return limits;
@@ -316,7 +306,7 @@ ValidityLimits validity_limits(const nlohmann::json& manifest) {
 RunValidity judge_run(const RunData& run, const std::vector<PhaseView>& phases,
                       const SamplesScan& samples) {
     RunValidity out;
-    out.limits = validity_limits(run.manifest);
+    out.limits = validity_limits(run.info);
     std::vector<std::string> warnings;
     for (const auto& phase : phases) {
         auto judged = PhaseJudge(run, phase, samples, out.limits).judge();

@@ -24,7 +24,7 @@ struct ValidityLimits {
 
 // Reads the limits from manifest.json (the run entry's "validity", then its
 // "uncertainty_limit"), falling back on the defaults for runs recorded before they existed.
-ValidityLimits validity_limits(const nlohmann::json& manifest);
+ValidityLimits validity_limits(const rundir::Manifest& manifest);
 
 enum class Severity { ok, warning, error };
 

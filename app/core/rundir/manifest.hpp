@@ -22,7 +22,9 @@ namespace wattbench::core::rundir {
 // are optionals left out when empty. An older manifest's missing key is an empty optional.
 
 enum class RunStatus { running, completed, interrupted, failed };
-enum class DeviceState { connecting, ok, reconnecting, failed };
+// A sampled device's last state, or how a device came in after the run: `annotate` (readings a
+// person entered) or `import` (a logger's card).
+enum class DeviceState { connecting, ok, reconnecting, failed, annotated, imported };
 using phases::PhaseStatus;
 
 std::string_view to_string(RunStatus s);
@@ -255,6 +257,14 @@ struct Manifest {
 
 // Throws ManifestKeyError (naming the key path) on a value of the wrong type.
 void to_json(nlohmann::json& j, const Manifest& m);
+// The parts as manifest.json spells them, for readers that pass a part on (the JSON report).
+void to_json(nlohmann::json& j, const Tool& t);
+void to_json(nlohmann::json& j, const Run& x);
+void to_json(nlohmann::json& j, const Host& x);
+void to_json(nlohmann::json& j, const Topology& x);
+void to_json(nlohmann::json& j, const Identity& x);
+void to_json(nlohmann::json& j, const Thresholds& x);
+void to_json(nlohmann::json& j, const Accuracy& x);
 void from_json(const nlohmann::json& j, Manifest& m);
 
 struct ManifestKeyError : std::runtime_error {

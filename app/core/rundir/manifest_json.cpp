@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include "app/core/rundir/json_fields.hpp"
 #include "app/core/rundir/manifest.hpp"
@@ -414,10 +417,44 @@ std::string dump_manifest(const json& j) {
     return text;
 }
 
+namespace {
+
+// nlohmann's message starts with its own id and position; the line is given in ReadError's
+// "file:line:" form instead, so only the description after it is kept.
+ReadError parse_error(const json::parse_error& e, const std::string& text,
+                      const std::string& file) {
+    std::string what = e.what();
+    if (const auto colon = what.find(": "); colon != std::string::npos) {
+        what = what.substr(colon + 2);
+    }
+    const std::size_t upto = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    const auto line =
+        1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + upto, '\n'));
+    return ReadError{file, "", what, line};
+}
+
+}  // namespace
+
 ReadResult<Manifest> parse_manifest(const std::string& text, const std::string& file) {
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) {
-        return ReadError{file, "", "not valid JSON"};
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        return parse_error(e, text, file);
+    }
+    if (!j.is_object()) {
+        return ReadError{file, "", "not a JSON object"};
+    }
+    // A member of the wrong kind at the top means the file is not a manifest at all.
+    for (const char* key : {"tool", "run", "host", "profile"}) {
+        if (j.contains(key) && !j[key].is_object() && !j[key].is_null()) {
+            return ReadError{file, "", fmt::format("'{}' is not an object", key)};
+        }
+    }
+    for (const char* key : {"devices", "phases", "warnings"}) {
+        if (j.contains(key) && !j[key].is_array() && !j[key].is_null()) {
+            return ReadError{file, "", fmt::format("'{}' is not an array", key)};
+        }
     }
     try {
         return j.get<Manifest>();

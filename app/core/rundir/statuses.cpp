@@ -14,11 +14,13 @@ constexpr std::array<std::pair<RunStatus, std::string_view>, 4> kRunStatus{{
     {RunStatus::interrupted, "interrupted"},
     {RunStatus::failed, "failed"},
 }};
-constexpr std::array<std::pair<DeviceState, std::string_view>, 4> kDeviceState{{
+constexpr std::array<std::pair<DeviceState, std::string_view>, 6> kDeviceState{{
     {DeviceState::connecting, "connecting"},
     {DeviceState::ok, "ok"},
     {DeviceState::reconnecting, "reconnecting"},
     {DeviceState::failed, "failed"},
+    {DeviceState::annotated, "annotated"},
+    {DeviceState::imported, "imported"},
 }};
 constexpr std::array<PhaseStatus, 7> kPhaseStatus{
     PhaseStatus::pending, PhaseStatus::warmup,      PhaseStatus::window, PhaseStatus::done,

@@ -65,7 +65,6 @@ std::optional<std::string> LiveResults::read_manifest() {
             }
         }
     }
-    run_.manifest = run_.info;
     return std::nullopt;
 }
 

@@ -39,14 +39,14 @@ DeviceModel::DeviceModel(QObject* parent) : QAbstractItemModel(parent) {}
 
 DeviceModel::ChannelRow DeviceModel::channel_row(const core::record::DeviceChannels& device,
                                                  const drivers::api::ChannelSpec& spec) {
-    // present_channel reads the quantity from a manifest-shaped table; give it this channel's.
-    const nlohmann::json manifest = {
-        {"devices",
-         {{{"id", device.device_id},
-           {"channels",
-            {{{"name", spec.name},
-              {"unit", spec.unit},
-              {"quantity", std::string(drivers::api::to_string(spec.quantity))}}}}}}}};
+    // present_channel reads the quantity from the manifest's channel table; give it this one.
+    core::rundir::Manifest manifest;
+    auto& entry = manifest.devices.emplace_back();
+    entry.id = device.device_id;
+    auto& channel = entry.channels.emplace_back();
+    channel.name = spec.name;
+    channel.unit = spec.unit;
+    channel.quantity = std::string(drivers::api::to_string(spec.quantity));
     ChannelRow cr;
     cr.spec = spec;
     const auto p = core::report::present_channel(manifest, device.device_id, spec.name, spec.unit);

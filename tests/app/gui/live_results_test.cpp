@@ -97,8 +97,8 @@ TEST(LiveResults, APhaseStatusComesFromTheEventBeforeTheManifestHasIt) {
     ASSERT_EQ(live.begin(dir), std::nullopt);
     core::engine::PhaseFinished skipped{1, "cpu-1", core::engine::PhaseStatus::skipped, {}};
     ASSERT_EQ(live.add_phase(skipped), std::nullopt);
-    EXPECT_EQ(live.run().manifest["phases"][1]["status"], "skipped");
-    EXPECT_EQ(live.run().manifest["phases"][0]["status"], "pending");
+    EXPECT_EQ(live.run().info.phases[1].status, core::rundir::PhaseStatus::skipped);
+    EXPECT_EQ(live.run().info.phases[0].status, core::rundir::PhaseStatus::pending);
     fs::remove_all(dir);
 }
 

@@ -98,7 +98,7 @@ inline std::unique_ptr<report::ReportContent> sample_content() {
         c->run.rows.push_back(
             row(names[i], "bmc", "cpu_temp", "degC", 40.0 + 8.0 * workers[i], iso(ws), iso(we)));
     }
-    c->run.manifest = {
+    const nlohmann::json manifest = {
         {"tool", {{"name", "wattbench"}, {"version", "0.1.0"}}},
         {"run",
          {{"name", "review <script>alert(1)</script> & co"},
@@ -128,7 +128,7 @@ inline std::unique_ptr<report::ReportContent> sample_content() {
         {"phases", phases},
         {"warnings", nlohmann::json::array()},
         {"profile", {{"path", "profiles/review.toml"}, {"text", "[run]\nname = \"review\"\n"}}}};
-    c->run.info = c->run.manifest.get<core::rundir::Manifest>();
+    c->run.info = manifest.get<core::rundir::Manifest>();
     c->run.dir = "/tmp/review-run";
     c->phases = report::run_phases(c->run);
     c->summary = report::build_summary(c->run, c->phases);

@@ -53,7 +53,7 @@ PhaseRow sound_row(const std::string& phase, double mean) {
 
 RunData run_with(nlohmann::json manifest, std::vector<PhaseRow> rows) {
     RunData run;
-    run.manifest = std::move(manifest);
+    run.info = manifest.get<rundir::Manifest>();
     run.rows = std::move(rows);
     run.dir = "run";
     return run;

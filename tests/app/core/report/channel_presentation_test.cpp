@@ -71,8 +71,7 @@ TEST(ChannelPresentation, PowerFactorHasNoUnitInItsLabel) {
 }
 
 TEST(ChannelPresentation, ToleratesAManifestWithoutDevices) {
-    EXPECT_EQ(present_channel(nlohmann::json::object(), "wm", "p", "W").group, SummaryGroup::power);
-    EXPECT_EQ(present_channel(nlohmann::json(nullptr), "wm", "p", "W").group, SummaryGroup::power);
+    EXPECT_EQ(present_channel(rundir::Manifest{}, "wm", "p", "W").group, SummaryGroup::power);
 }
 
 }  // namespace

@@ -91,20 +91,20 @@ RunData make_run(std::string dir, std::vector<std::string> phases, double power,
                  std::optional<double> score = std::nullopt) {
     RunData run;
     run.dir = std::move(dir);
-    run.manifest = {{"run", {{"name", "run-" + run.dir}}},
-                    {"devices", {{{"id", "wm"}}}},
-                    {"phases", nlohmann::json::array()}};
+    nlohmann::json manifest = {{"run", {{"name", "run-" + run.dir}}},
+                               {"devices", {{{"id", "wm"}}}},
+                               {"phases", nlohmann::json::array()}};
     for (const auto& p : phases) {
         nlohmann::json entry = {{"name", p}, {"load", "cpu"}, {"status", "done"}};
         if (score) {
             entry["score"] = {{"value", *score}, {"unit", "req/s"}};
         }
-        run.manifest["phases"].push_back(entry);
+        manifest["phases"].push_back(entry);
         run.rows.push_back(make_row(p, "power", "W", power, 4));
         run.rows.push_back(make_row(p, "mode", "state", 0, 0));
         run.rows.back().mean.reset();
     }
-    run.info = run.manifest.get<rundir::Manifest>();
+    run.info = manifest.get<rundir::Manifest>();
     return run;
 }
 
@@ -164,7 +164,7 @@ TEST(CompareRuns, RefusesAUnitMismatch) {
 TEST(CompareRuns, RunsOfOneProfileAreNamedByTheirDirectories) {
     auto a = make_run("runs/review-1/", {"idle"}, 100);
     auto b = make_run("runs/review-2", {"idle"}, 110);
-    a.manifest["run"]["name"] = b.manifest["run"]["name"] = "review";
+    a.info.run.name = b.info.run.name = "review";
     const auto c = std::get<Comparison>(compare_runs({a, b}));
     EXPECT_EQ(c.pairs[0].name_a, "review-1");
     EXPECT_EQ(c.pairs[0].name_b, "review-2");
@@ -173,8 +173,7 @@ TEST(CompareRuns, RunsOfOneProfileAreNamedByTheirDirectories) {
 TEST(CompareRuns, AnInterruptedPhaseIsMarkedPartial) {
     auto a = make_run("a", {"idle", "cpu-1"}, 100);
     auto b = make_run("b", {"idle", "cpu-1"}, 110);
-    b.manifest["phases"][1]["status"] = "interrupted";
-    b.info = b.manifest.get<rundir::Manifest>();
+    b.info.phases[1].status = rundir::PhaseStatus::interrupted;
     const auto c = std::get<Comparison>(compare_runs({a, b}));
     ASSERT_EQ(c.pairs[0].rows.size(), 2u);
     EXPECT_FALSE(c.pairs[0].rows[0].partial);

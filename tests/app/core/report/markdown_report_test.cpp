@@ -31,14 +31,14 @@ TEST(MarkdownReport, SurvivesOddManifestMembers) {
                  rundir::ManifestKeyError);
     RunData run;
     run.dir = "runs/odd";
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
       "run": {"name": "5", "overrides": {"only": [1, null], "warmup": [2]}},
       "host": {"memory_bytes": -1},
       "devices": [{"id": "wm", "channels": [{"name": "power"}]}, {}],
       "phases": [{"load": "idle"}, {"name": "idle", "workers": 2}],
       "warnings": ["plain"]
-    })");
-    run.info = run.manifest.get<rundir::Manifest>();
+    })")
+                   .get<rundir::Manifest>();
     run.rows = {power_row("idle", 70.0, 1.0)};
     std::string md;
     ASSERT_NO_THROW(md = render_markdown(run));
@@ -52,7 +52,6 @@ TEST(MarkdownReport, SurvivesOddManifestMembers) {
 TEST(MarkdownReport, TitleFallsBackOnTheDirectoryAndNamesStayOnOneLine) {
     RunData run;
     run.dir = "runs/x";
-    run.manifest = nlohmann::json::object();
     run.rows = {power_row("two\nlines|here", 70.0, 0.5)};
     const std::string md = render_markdown(run);
     EXPECT_EQ(md.rfind("# runs/x\n", 0), 0u);
@@ -63,8 +62,9 @@ TEST(MarkdownReport, TitleFallsBackOnTheDirectoryAndNamesStayOnOneLine) {
 
 TEST(MarkdownReport, JsonKeepsInvalidUtf8FromThrowing) {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({"devices": [{"id": "wm"}]})");
-    run.manifest["devices"][0]["identity"] = {{"model", std::string("bad \xff byte")}};
+    auto& device = run.info.devices.emplace_back();
+    device.id = "wm";
+    device.identity = rundir::Identity{.model = std::string("bad \xff byte")};
     EXPECT_THAT(render_json(run), HasSubstr("bad \xef\xbf\xbd byte"));
 }
 

@@ -111,7 +111,7 @@ TEST(FindKnee, TopologyNeedsPointsOnBothSides) {
 
 RunData smt_run(bool smt) {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    auto manifest = nlohmann::json::parse(R"({
       "host": {"logical_cpus": 8, "physical_cores": 4},
       "devices": [{"id": "wm", "channels": [{"name": "power", "unit": "W"}]}],
       "phases": [
@@ -125,7 +125,7 @@ RunData smt_run(bool smt) {
         {"name": "cpu-9", "load": "cpu", "workers": 9, "status": "interrupted"}
       ]})");
     if (!smt) {
-        run.manifest["host"]["logical_cpus"] = 4;
+        manifest["host"]["logical_cpus"] = 4;
     }
     const std::vector<std::pair<std::string, double>> means = {
         {"idle", 40.0},   {"cpu-1", 68.8},  {"cpu-2", 97.6},  {"cpu-4", 155.2},
@@ -144,7 +144,7 @@ RunData smt_run(bool smt) {
         r.uncertainty = 0.004;
         run.rows.push_back(r);
     }
-    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
+    run.info = manifest.get<rundir::Manifest>();
     return run;
 }
 
@@ -200,15 +200,13 @@ TEST(PowerCurve, NeedsTwoPointsAndAWallChannel) {
     for (auto& r : no_wall.rows) {
         r.channel = "dcmi_power";
     }
-    no_wall.manifest["devices"][0]["channels"][0]["name"] = "dcmi_power";
-    no_wall.info = no_wall.manifest.get<rundir::Manifest>();
+    no_wall.info.devices[0].channels[0].name = "dcmi_power";
     EXPECT_FALSE(power_curve(no_wall, run_phases(no_wall)));
 }
 
 TEST(PowerCurve, RemoteTargetFactsGiveTheTopology) {
     RunData run = smt_run(false);  // the local host has no SMT ...
-    run.manifest["target"] = {{"facts", {{"logical_cpus", "8"}, {"physical_cores", "4"}}}};
-    run.info = run.manifest.get<rundir::Manifest>();
+    run.info.target = rundir::Target{.facts = {{"logical_cpus", "8"}, {"physical_cores", "4"}}};
     const auto c = power_curve(run, run_phases(run));
     ASSERT_TRUE(c && c->knee);
     EXPECT_TRUE(c->knee->from_topology);  // ... the target, where the loads ran, has

@@ -121,11 +121,12 @@ PhaseRow power_row(const std::string& phase, const std::string& device, double m
 // only that one, the Markdown the wall meter's when it had one).
 TEST(ReportContentFigures, EveryFormatShowsTheUncertaintyTheVerdictUsed) {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
         "run": {"name": "u", "status": "completed"},
         "devices": [{"id": "wm", "channels": [{"name": "power", "unit": "W"}]},
                     {"id": "pdu", "channels": [{"name": "power", "unit": "W"}]}],
-        "phases": [{"name": "idle", "load": "idle", "status": "done"}]})");
+        "phases": [{"name": "idle", "load": "idle", "status": "done"}]})")
+                   .get<rundir::Manifest>();
     run.rows = {power_row("idle", "wm", 70.0, 0.004), power_row("idle", "pdu", 70.0, 0.015)};
     const auto content = report_content_from(std::move(run), SamplesScan{});
     ASSERT_EQ(content->validity.phases.size(), 1U);
@@ -150,10 +151,11 @@ TEST(ReportContentFigures, EveryFormatShowsTheUncertaintyTheVerdictUsed) {
 // A machine-off phase is not held to the uncertainty limit, so it shows no uncertainty.
 TEST(ReportContentFigures, AMachineOffPhaseShowsNoUncertainty) {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
         "run": {"name": "u", "status": "completed"},
         "devices": [{"id": "wm", "channels": [{"name": "power", "unit": "W"}]}],
-        "phases": [{"name": "room", "load": "idle", "status": "done", "background": true}]})");
+        "phases": [{"name": "room", "load": "idle", "status": "done", "background": true}]})")
+                   .get<rundir::Manifest>();
     run.rows = {power_row("room", "wm", 0.5, 0.2)};
     const auto content = report_content_from(std::move(run), SamplesScan{});
     ASSERT_EQ(content->validity.phases.size(), 1U);

@@ -91,7 +91,7 @@ TEST_F(RunDataTest, HeaderOnlyIsARunWithoutResults) {
     write("phases.csv", kHeader);
     const RunData run = load_ok();
     EXPECT_TRUE(run.rows.empty());
-    EXPECT_EQ(run.manifest["run"]["name"], "t");
+    EXPECT_EQ(run.info.run.name, "t");
     EXPECT_EQ(run.dir, dir_.string());
 }
 

@@ -24,7 +24,7 @@ PhaseRow make_row(std::string phase, std::string device, std::string channel, st
 
 RunData make_run() {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
       "devices": [
         {"id": "bmc", "channels": [
           {"name": "fan_1", "quantity": "fan", "unit": "RPM"},
@@ -38,7 +38,8 @@ RunData make_run() {
         {"name": "cpu-1", "status": "interrupted"},
         {"name": "cpu-2", "status": "pending"}
       ]
-    })");
+    })")
+                   .get<rundir::Manifest>();
     // Rows deliberately out of the review's order; channels the manifest lacks come last.
     run.rows = {
         make_row("cpu-1", "bmc", "fan_1", "RPM", 3361.7),
@@ -51,7 +52,6 @@ RunData make_run() {
         make_row("idle", "wm", "power", "W", 71.52),
         make_row("extra", "wm", "power", "W", 80.0),
     };
-    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
     return run;
 }
 
@@ -123,7 +123,7 @@ TEST(SummaryTable, CsvQuotesWhatNeedsIt) {
 // The review's rows: power ± its uncertainty, energy in the window, limits beside the channel.
 RunData make_review_run() {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
       "devices": [
         {"id": "wm", "channels": [{"name": "power", "quantity": "power", "unit": "W"}]},
         {"id": "bmc", "channels": [
@@ -135,12 +135,12 @@ RunData make_review_run() {
       ],
       "phases": [{"name": "idle", "status": "done", "window_start": "2026-11-29T10:00:00.000Z",
                   "window_end": "2026-11-29T10:10:00.000Z"}]
-    })");
+    })")
+                   .get<rundir::Manifest>();
     auto power = make_row("idle", "wm", "power", "W", 113.4);
     power.uncertainty = 0.004;  // 0.45 W
     run.rows = {power, make_row("idle", "bmc", "cpu_temp", "degC", 40.0),
                 make_row("idle", "bmc", "fan_1", "RPM", 2000.0)};
-    run.info = run.manifest.get<rundir::Manifest>();  // the report reads the typed manifest
     return run;
 }
 

@@ -27,12 +27,13 @@ PhaseRow row(std::string phase, std::string device, std::string channel, std::st
 
 RunData base_run() {
     RunData run;
-    run.manifest = nlohmann::json::parse(R"({
+    run.info = nlohmann::json::parse(R"({
       "run": {"uncertainty_limit": 0.01},
       "devices": [{"id": "wm", "state": "ok"}, {"id": "bmc", "state": "ok"}],
       "phases": [{"name": "idle", "load": "idle", "status": "done"},
                  {"name": "cpu-4", "load": "cpu", "workers": 4, "status": "done",
-                  "target_cpu_util": 100, "achieved_cpu_util": 91.5}]})");
+                  "target_cpu_util": 100, "achieved_cpu_util": 91.5}]})")
+                   .get<rundir::Manifest>();
     run.rows.push_back(row("idle", "wm", "power", "W", 40.0, 1.0, 0.004));
     run.rows.push_back(row("idle", "bmc", "inlet_temp", "degC", 22.0));
     run.rows.push_back(row("cpu-4", "wm", "power", "W", 150.0, 1.0, 0.004));
@@ -51,14 +52,14 @@ const ValidityCheck* find(const PhaseValidity& p, std::string_view rule,
 }
 
 TEST(ValidityLimits, ManifestEntryThenUncertaintyLimitThenDefaults) {
-    EXPECT_DOUBLE_EQ(validity_limits(nlohmann::json::object()).max_uncertainty, 0.01);
-    EXPECT_DOUBLE_EQ(validity_limits(nlohmann::json::object()).max_invalid_other, 0.02);
+    EXPECT_DOUBLE_EQ(validity_limits(rundir::Manifest{}).max_uncertainty, 0.01);
+    EXPECT_DOUBLE_EQ(validity_limits(rundir::Manifest{}).max_invalid_other, 0.02);
     const auto old = nlohmann::json::parse(R"({"run": {"uncertainty_limit": 0.02}})");
-    EXPECT_DOUBLE_EQ(validity_limits(old).max_uncertainty, 0.02);
+    EXPECT_DOUBLE_EQ(validity_limits(old.get<rundir::Manifest>()).max_uncertainty, 0.02);
     const auto now = nlohmann::json::parse(R"({"run": {"uncertainty_limit": 0.02,
       "validity": {"max_uncertainty": 0.005, "max_invalid_power": 0.001,
                    "max_invalid_other": 0.05, "min_ambient": 18, "ambient": "bmc/inlet_temp"}}})");
-    const auto l = validity_limits(now);
+    const auto l = validity_limits(now.get<rundir::Manifest>());
     EXPECT_DOUBLE_EQ(l.max_uncertainty, 0.005);
     EXPECT_DOUBLE_EQ(l.max_invalid_power, 0.001);
     EXPECT_DOUBLE_EQ(l.max_invalid_other, 0.05);
@@ -91,7 +92,7 @@ TEST(JudgeRun, UncertaintyOverTheManifestLimitIsAnError) {
     ASSERT_EQ(v.reasons.size(), 1u);
     EXPECT_EQ(v.reasons[0], "cpu-4: uncertainty 1.4 % > 1 % (wm/power)");
     // The same run judged under a looser limit recorded with it passes.
-    run.manifest["run"]["validity"] = {{"max_uncertainty", 0.02}};
+    run.info.run.validity = rundir::Validity{.max_uncertainty = 0.02};
     EXPECT_EQ(judge_run(run, run_phases(run), SamplesScan{}).verdict, Severity::ok);
 }
 
@@ -206,16 +207,16 @@ TEST(JudgeRun, FlagsSplitIntoErrorsAndWarnings) {
     EXPECT_EQ(std::count_if(v.phases[1].checks.begin(), v.phases[1].checks.end(),
                             [](const auto& c) { return c.rule == "load_short"; }),
               1);
-    run.manifest["run"]["validity"] = {{"load_short_is_error", false}};
+    run.info.run.validity = rundir::Validity{.extra = {{"load_short_is_error", false}}};
     run.rows[2].flags = run.rows[3].flags = "load_short";
     EXPECT_EQ(judge_run(run, run_phases(run), SamplesScan{}).phases[1].verdict, Severity::warning);
 }
 
 TEST(JudgeRun, InterruptedAndUnmeasuredPhasesAreErrors) {
     auto run = base_run();
-    run.manifest["phases"][1]["status"] = "interrupted";
-    run.manifest["phases"].push_back({{"name", "cpu-8"}, {"load", "cpu"}, {"status", "pending"}});
-    run.info = run.manifest.get<rundir::Manifest>();
+    run.info.phases[1].status = rundir::PhaseStatus::interrupted;
+    run.info.phases.push_back(
+        {.name = "cpu-8", .load = "cpu", .status = rundir::PhaseStatus::pending});
     const auto v = judge_run(run, run_phases(run), SamplesScan{});
     ASSERT_EQ(v.phases.size(), 3u);
     EXPECT_EQ(find(v.phases[1], "interrupted")->severity, Severity::error);
@@ -225,12 +226,12 @@ TEST(JudgeRun, InterruptedAndUnmeasuredPhasesAreErrors) {
 
 TEST(JudgeRun, AmbientBelowItsMinimum) {
     auto run = base_run();
-    run.manifest["run"]["validity"] = {{"ambient", "bmc/inlet_temp"}, {"min_ambient", 22.5}};
+    run.info.run.validity = rundir::Validity{.min_ambient = 22.5, .ambient = "bmc/inlet_temp"};
     const auto v = judge_run(run, run_phases(run), SamplesScan{});
     EXPECT_EQ(find(v.phases[0], "ambient")->severity, Severity::error);
     EXPECT_EQ(find(v.phases[0], "ambient")->detail, "ambient 22 °C < 22.5 °C");
     EXPECT_EQ(find(v.phases[1], "ambient")->severity, Severity::ok);
-    run.manifest["run"]["validity"]["ambient"] = "bmc/exhaust_temp";
+    run.info.run.validity->ambient = "bmc/exhaust_temp";
     EXPECT_EQ(find(judge_run(run, run_phases(run), SamplesScan{}).phases[0], "ambient")->severity,
               Severity::warning);
 }
@@ -240,7 +241,7 @@ TEST(JudgeRun, PowerWithoutDeclaredAccuracyWarnsAndBackgroundSkipsIt) {
     run.rows[0].uncertainty = std::nan("");
     auto v = judge_run(run, run_phases(run), SamplesScan{});
     EXPECT_EQ(find(v.phases[0], "uncertainty")->severity, Severity::warning);
-    run.manifest["phases"][0]["background"] = true;
+    run.info.phases[0].background = true;
     run.rows[0].uncertainty = std::numeric_limits<double>::infinity();
     v = judge_run(run, run_phases(run), SamplesScan{});
     EXPECT_FALSE(find(v.phases[0], "uncertainty"));
@@ -248,7 +249,7 @@ TEST(JudgeRun, PowerWithoutDeclaredAccuracyWarnsAndBackgroundSkipsIt) {
 
 TEST(JudgeRun, FailedDeviceWarnsInsteadOfFailingEveryPhase) {
     auto run = base_run();
-    run.manifest["devices"][1]["state"] = "failed";
+    run.info.devices[1].state = rundir::DeviceState::failed;
     run.rows[1].coverage = run.rows[3].coverage = 0.0;
     run.rows[1].samples = run.rows[3].samples = 0;
     const auto v = judge_run(run, run_phases(run), SamplesScan{});

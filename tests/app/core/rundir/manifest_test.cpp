@@ -155,8 +155,28 @@ TEST(Manifest, WrongTypeNamesFileAndKey) {
     EXPECT_EQ(m.error().where, "devices[0].state");
 }
 
+// `annotate` and `import` add devices in these states (docs/run-directory.md); a report of such
+// a run must read them.
+TEST(Manifest, AnnotatedAndImportedDevicesRead) {
+    json j = full_manifest();
+    j["devices"][0]["state"] = "annotated";
+    auto m = parse_manifest(j.dump(), "f");
+    ASSERT_TRUE(m.ok()) << m.error().text();
+    EXPECT_EQ(m->devices[0].state, DeviceState::annotated);
+    j["devices"][0]["state"] = "imported";
+    m = parse_manifest(j.dump(), "f");
+    ASSERT_TRUE(m.ok()) << m.error().text();
+    EXPECT_EQ(m->devices[0].state, DeviceState::imported);
+    EXPECT_EQ(json(*m)["devices"][0]["state"], "imported");
+}
+
 TEST(Manifest, BadJsonAndMissingFileAreErrors) {
-    EXPECT_FALSE(parse_manifest("{\"tool\":", "f").ok());
+    const auto bad = parse_manifest("{\n  \"tool\":", "f");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().line, 2u) << bad.error().text();
+    EXPECT_EQ(parse_manifest("[1]", "f").error().text(), "f: not a JSON object");
+    EXPECT_EQ(parse_manifest(R"({"phases": {}})", "f").error().text(),
+              "f: 'phases' is not an array");
     const auto m = read_manifest("/nonexistent/manifest.json");
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().file, "/nonexistent/manifest.json");
