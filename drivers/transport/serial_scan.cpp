@@ -17,7 +17,8 @@ constexpr std::string_view serial_drivers = "yokogawa-wt310, yokogawa-wt210, eas
 // CEM DT-8852 on a CP2102) and the chips' vendors' published IDs for the adapters.
 constexpr std::array<KnownUsbDevice, 16> table = {{
     {0x0b21, 0x0025, ""sv, "wattmeter"sv, "Yokogawa WT300 series (USBTMC)"sv, "yokogawa-wt310"sv,
-     "USBTMC is not a serial port: use the meter's RS-232 or Ethernet (tcp://) interface"sv},
+     "USBTMC is not a serial port: connect as usbtmc://0b21:0025[/SERIAL], or through the "
+     "meter's RS-232 or Ethernet (tcp://) interface"sv},
     {0x0b21, std::nullopt, ""sv, "wattmeter"sv, "Yokogawa instrument"sv,
      "yokogawa-wt310, yokogawa-wt210"sv, ""sv},
     {0x0403, 0x6001, "watts"sv, "wattmeter"sv, "Watts up? PRO / .NET (FTDI FT232R)"sv,
