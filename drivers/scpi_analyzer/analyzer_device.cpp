@@ -40,7 +40,9 @@ AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
       transport_(std::move(transport)),
       reader_(*transport_),
       plan_(make_plan(model_, settings_)),
-      read_query_(read_query(dialect_, plan_)) {
+      read_query_(read_query(dialect_, plan_)),
+      range_elements_(range_elements(plan_)),
+      element_ranges_(2 * range_elements_.size()) {
     if (!settings_.calibrate) {
         volts_ = settings_.voltage_range;
         amps_ = settings_.current_range;
@@ -48,7 +50,8 @@ AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
 }
 
 bool AnalyzerDevice::can_set_ranges() const {
-    return static_cast<bool>(dialect_.range_commands) && !model_.voltage_ranges.empty();
+    return (dialect_.range_commands || dialect_.element_range_commands) &&
+           (!model_.voltage_ranges.empty() || model_.voltage_limits || model_.current_limits);
 }
 
 void AnalyzerDevice::request_ranging(api::RangingStep step) {
@@ -188,10 +191,12 @@ std::optional<api::DeviceError> AnalyzerDevice::open() {
     if (!model_matches(model_, identity_)) {
         // Another model of the family will never become this one: no retrying.
         transport_->close();
-        return api::DeviceError{api::ErrorKind::config,
-                                transport_->name() + ": the instrument is a " + identity_.vendor +
-                                    " " + identity_.model + ", not a " + model_.description +
-                                    " (driver " + model_.driver + ")"};
+        return api::DeviceError{
+            api::ErrorKind::config,
+            transport_->name() + ": the instrument is a " + identity_.vendor + " " +
+                identity_.model + ", not a " + model_.description + " (driver " + model_.driver +
+                ")" +
+                (dialect_.wrong_model_hint ? dialect_.wrong_model_hint(identity_) : std::string())};
     }
     if (dialect_.elements_of) {
         int highest = 0;
@@ -273,7 +278,7 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     }
     // After a reconnect a calibrated meter gets back the ranges it had fixed, not auto.
     if (can_set_ranges()) {
-        if (auto e = commands(range_commands(model_, volts_, amps_), deadline)) {
+        if (auto e = commands(range_commands(model_, volts_, amps_, range_elements_), deadline)) {
             return e;
         }
     }
@@ -285,20 +290,28 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     reader_.reset();
     volts_in_use_.reset();
     amps_in_use_.reset();
+    std::fill(element_ranges_.begin(), element_ranges_.end(), std::nullopt);
     read_back_ranges(Clock::now() + answer_timeout, nullptr);
-    auto mismatch = [&](const Range& asked, const std::optional<double>& got, const char* what,
+    auto mismatch = [&](const Range& asked, const std::optional<double>& got, std::string what,
                         const char* unit) {
         if (asked && got && std::abs(*asked - *got) > 1e-9 * *asked) {
             notices_.push_back({true,
-                                std::string("the meter reports its ") + what + " range as " +
-                                    shown(*got, unit) + ", not the " + shown(*asked, unit) +
-                                    " asked for",
+                                "the meter reports its " + what + " range as " + shown(*got, unit) +
+                                    ", not the " + shown(*asked, unit) + " asked for",
                                 "",
                                 {}});
         }
     };
-    mismatch(volts_, volts_in_use_, "voltage", "V");
-    mismatch(amps_, amps_in_use_, "current", "A");
+    if (dialect_.element_range_queries) {
+        for (std::size_t k = 0; k < range_elements_.size(); ++k) {
+            const std::string el = "element " + std::to_string(range_elements_[k]) + " ";
+            mismatch(volts_, element_ranges_[2 * k], el + "voltage", "V");
+            mismatch(amps_, element_ranges_[2 * k + 1], el + "current", "A");
+        }
+    } else {
+        mismatch(volts_, volts_in_use_, "voltage", "V");
+        mismatch(amps_, amps_in_use_, "current", "A");
+    }
     if (dialect_.quirks.streaming) {
         if (auto e = send(read_query_, deadline)) {
             return e;
@@ -338,7 +351,50 @@ std::optional<api::DeviceError> AnalyzerDevice::start_integrator(Deadline deadli
     return std::nullopt;
 }
 
+void AnalyzerDevice::read_back_element_ranges(Deadline deadline, api::PollResult* result) {
+    std::string changes;
+    for (std::size_t k = 0; k < range_elements_.size(); ++k) {
+        const auto queries = dialect_.element_range_queries(range_elements_[k]);
+        for (std::size_t i = 0; i < 2 && i < queries.size(); ++i) {
+            const bool volts = i == 0;
+            std::optional<double> now;
+            for (auto line = query(queries[i], deadline); line && !now;) {
+                now = parse_range_answer(model_, volts, *line);
+                if (!now) {
+                    auto next = read_line(deadline);
+                    line = std::holds_alternative<std::string>(next)
+                               ? std::optional<std::string>(std::get<std::string>(next))
+                               : std::nullopt;
+                }
+            }
+            auto& before = element_ranges_[2 * k + i];
+            const char* unit = volts ? "V" : "A";
+            if (before && now && *before != *now) {
+                changes += std::string(changes.empty() ? "" : ", ") + "element " +
+                           std::to_string(range_elements_[k]) + (volts ? " voltage" : " current") +
+                           " range " + shown(*before, unit) + " → " + shown(*now, unit);
+            }
+            before = now ? now : before;
+        }
+    }
+    if (!range_elements_.empty() && range_elements_.front() == 1) {
+        volts_in_use_ = element_ranges_[0];
+        amps_in_use_ = element_ranges_[1];
+    }
+    if (result && !changes.empty()) {
+        auto n = settings_notice();
+        n.warning = true;
+        n.message = "auto-ranging changed the " + changes;
+        n.phase_flag = "range_change";
+        result->notices.push_back(std::move(n));
+    }
+}
+
 void AnalyzerDevice::read_back_ranges(Deadline deadline, api::PollResult* result) {
+    if (dialect_.element_range_queries) {
+        read_back_element_ranges(deadline, result);
+        return;
+    }
     if (dialect_.range_queries.size() < 2) {
         return;
     }
@@ -389,6 +445,25 @@ api::Notice AnalyzerDevice::settings_notice() const {
     if (amps_in_use_) {
         n.settings["current_range_in_use"] = *amps_in_use_;
     }
+    for (std::size_t k = 0; k < range_elements_.size(); ++k) {
+        if (range_elements_[k] == 1) {
+            continue;  // element 1's are the unsuffixed keys above
+        }
+        const std::string el = "_" + std::to_string(range_elements_[k]);
+        if (element_ranges_[2 * k]) {
+            n.settings["voltage_range_in_use" + el] = *element_ranges_[2 * k];
+        }
+        if (element_ranges_[2 * k + 1]) {
+            n.settings["current_range_in_use" + el] = *element_ranges_[2 * k + 1];
+        }
+    }
+    if (!settings_.elements.empty()) {
+        std::string list;
+        for (int e : settings_.elements) {
+            list += (list.empty() ? "" : ",") + (e == sigma ? "sigma" : std::to_string(e));
+        }
+        n.settings["elements"] = list;
+    }
     if (settings_.update_interval) {
         n.settings["update_interval_s"] = *settings_.update_interval;
     }
@@ -435,7 +510,7 @@ std::optional<api::DeviceError> AnalyzerDevice::carry_out_ranging(api::PollResul
         }
         observing_ = false;
     }
-    if (auto e = commands(range_commands(model_, volts_, amps_), deadline)) {
+    if (auto e = commands(range_commands(model_, volts_, amps_, range_elements_), deadline)) {
         // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
         int none = -1;
         ranging_request_.compare_exchange_strong(none, step);

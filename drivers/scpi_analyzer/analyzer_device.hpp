@@ -53,6 +53,7 @@ private:
     std::optional<api::DeviceError> wait_ready(Deadline deadline);
     std::optional<api::DeviceError> carry_out_ranging(api::PollResult& result, Deadline deadline);
     void read_back_ranges(Deadline deadline, api::PollResult* result);
+    void read_back_element_ranges(Deadline deadline, api::PollResult* result);
     api::PollResult read_values(Deadline deadline, api::PollResult result);
     api::Notice settings_notice() const;
     bool any_auto() const { return !volts_ || !amps_; }
@@ -72,6 +73,10 @@ private:
     Range amps_;
     std::optional<double> volts_in_use_;  // as the meter last reported them
     std::optional<double> amps_in_use_;
+    // Dialect::element_range_queries: the elements with ranges of their own and, per element,
+    // the V and A ranges last reported (element 1's also in volts_in_use_ / amps_in_use_).
+    std::vector<int> range_elements_;
+    std::vector<std::optional<double>> element_ranges_;
     std::string integrator_state_;      // read back at open
     std::vector<api::Notice> notices_;  // for the next poll's result
 

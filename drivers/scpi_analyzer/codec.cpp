@@ -194,11 +194,32 @@ bool model_matches(const Model& model, const api::DeviceIdentity& identity) {
     return false;
 }
 
-std::vector<std::string> range_commands(const Model& model, const Range& volts, const Range& amps) {
+std::vector<std::string> range_commands(const Model& model, const Range& volts, const Range& amps,
+                                        std::span<const int> elements) {
+    if (model.dialect->element_range_commands) {
+        std::vector<std::string> out;
+        for (int e : elements) {
+            for (auto& c : model.dialect->element_range_commands(volts, amps, e, model)) {
+                out.push_back(std::move(c));
+            }
+        }
+        return out;
+    }
     if (!model.dialect->range_commands) {
         return {};
     }
     return model.dialect->range_commands(volts, amps, model);
+}
+
+std::vector<int> range_elements(const Plan& plan) {
+    std::vector<int> out;
+    for (const auto& slot : plan.slots) {
+        if (slot.element != sigma && std::find(out.begin(), out.end(), slot.element) == out.end()) {
+            out.push_back(slot.element);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 std::optional<double> parse_range_answer(const Model& model, bool volts, std::string_view line) {

@@ -70,8 +70,12 @@ std::optional<api::DeviceIdentity> parse_identity(const Dialect& dialect, std::s
 // Whether an identity is this model (Model::identity_models).
 bool model_matches(const Model& model, const api::DeviceIdentity& identity);
 
-// Commands that fix (or free) both ranges; empty when the family cannot set ranges.
-std::vector<std::string> range_commands(const Model& model, const Range& volts, const Range& amps);
+// Commands that fix (or free) both ranges; empty when the family cannot set ranges. A family
+// with element_range_commands gets them for each of `elements` (range_elements of the plan).
+std::vector<std::string> range_commands(const Model& model, const Range& volts, const Range& amps,
+                                        std::span<const int> elements = {});
+// The real elements a plan reads (ascending, Σ left out): the ones with ranges of their own.
+std::vector<int> range_elements(const Plan& plan);
 // A range read-back line → V (volts = true) or A, through the dialect's hook or the default.
 std::optional<double> parse_range_answer(const Model& model, bool volts, std::string_view line);
 

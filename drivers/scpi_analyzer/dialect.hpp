@@ -145,6 +145,22 @@ struct Dialect {
 
     Quirks quirks;
     LinkHook link;  // null: talk to the raw transport
+
+    // Ranges per element (Yokogawa WT500… `:INP:VOLT:RANG:ELEM2 300`): when set, used instead
+    // of range_commands for every real element read (Σ has no range of its own).
+    std::function<std::vector<std::string>(const Range& volts, const Range& amps, int element,
+                                           const Model& model)>
+        element_range_commands;
+    // One element's voltage then current range query; when set, used instead of range_queries
+    // for every real element read, each element's ranges recorded in the manifest
+    // (`voltage_range_in_use`, `voltage_range_in_use_2`, …) and a switch on any flags it.
+    std::function<std::vector<std::string>(int element)> element_range_queries;
+    // Appended to the error when another model of the family answers, e.g. " (use driver
+    // yokogawa-wt1800 if that is the meter)"; null: nothing.
+    std::function<std::string(const api::DeviceIdentity& identity)> wrong_model_hint;
+    // Why this family cannot talk over an endpoint (WT3000: its Ethernet protocol needs
+    // tcp://), checked at factory time; null or nullopt: it can.
+    std::function<std::optional<std::string>(const transport::Endpoint& endpoint)> endpoint_error;
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

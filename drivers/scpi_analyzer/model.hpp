@@ -17,6 +17,12 @@ struct PowerAccuracy {
     double of_range = 0.0;
 };
 
+// Bounds of a fixed range where the steps between them are not known (V or A).
+struct RangeLimits {
+    double min = 0.0;
+    double max = 0.0;
+};
+
 struct UsbId {
     std::uint16_t vendor = 0;
     std::uint16_t product = 0;
@@ -42,6 +48,13 @@ struct Model {
     int ptdaemon_device = 0;                // SPEC PTDaemon device number; 0: none
     std::string example_connection;         // shown by `wattbench devices`
     std::string transports = "tcp, serial";
+    // Where the family can fix ranges but the model's steps are not known (Yokogawa WT500…):
+    // a fixed range within these is accepted as given and read back; `calibrate` still needs
+    // the tables above. nullopt: only the tables count.
+    std::optional<RangeLimits> voltage_limits;
+    std::optional<RangeLimits> current_limits;
+    // Elements read when the profile has no `elements` key (1…n, `sigma`); empty: all and Σ.
+    std::vector<int> default_elements;
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -37,6 +37,7 @@ std::string allowed_list(std::span<const double> table, std::string_view unit) {
 // `300`, "300V", "500mA" or "auto" → a range of the model's table.
 std::optional<api::DeviceError> take_range(const Checker& check, api::Options& options,
                                            const std::string& key, std::span<const double> table,
+                                           const std::optional<RangeLimits>& limits,
                                            std::string_view unit, bool settable, Range& out) {
     if (!options.has(key)) {
         return std::nullopt;
@@ -66,6 +67,16 @@ std::optional<api::DeviceError> take_range(const Checker& check, api::Options& o
             return check.bad(key, "expected a range such as \"" + std::string("300") +
                                       std::string(unit) + "\" or \"auto\"");
         }
+    }
+    if (settable && table.empty() && limits) {
+        if (*value >= limits->min * (1.0 - 1e-9) && *value <= limits->max * (1.0 + 1e-9)) {
+            out = *value;
+            return std::nullopt;
+        }
+        return check.bad(key, format_range(*value, unit) + " is outside the " +
+                                  check.model().description + "'s " +
+                                  format_range(limits->min, unit) + "…" +
+                                  format_range(limits->max, unit));
     }
     if (!settable || table.empty()) {
         return check.bad(key, "the " + check.model().description +
@@ -106,15 +117,27 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
         return error;
     }
     s.endpoint = std::move(*ep);
+    if (model.dialect->endpoint_error) {
+        if (auto why = model.dialect->endpoint_error(s.endpoint)) {
+            return api::DeviceError{api::ErrorKind::config, model.driver + ": " + *why};
+        }
+    }
 
     auto& o = config.options;
-    const bool settable = static_cast<bool>(model.dialect->range_commands);
+    const bool settable = model.dialect->range_commands || model.dialect->element_range_commands;
     if (auto r = o.take_string("ranging")) {
         if (*r == "calibrate") {
             if (o.has("voltage_range") || o.has("current_range")) {
                 return check.bad("ranging",
                                  "\"calibrate\" sets the ranges itself; remove "
                                  "voltage_range and current_range");
+            }
+            if (settable && (model.voltage_limits || model.current_limits) &&
+                (model.voltage_ranges.empty() || model.current_ranges.empty())) {
+                return check.bad("ranging", "\"calibrate\" needs the range steps of the " +
+                                                model.description +
+                                                ", which are not known yet: give voltage_range "
+                                                "and current_range");
             }
             if (!settable || model.voltage_ranges.empty() || model.current_ranges.empty()) {
                 return check.bad("ranging", "the " + model.description +
@@ -128,12 +151,12 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
                                  *r + "\"");
         }
     }
-    if (auto e = take_range(check, o, "voltage_range", model.voltage_ranges, "V", settable,
-                            s.voltage_range)) {
+    if (auto e = take_range(check, o, "voltage_range", model.voltage_ranges, model.voltage_limits,
+                            "V", settable, s.voltage_range)) {
         return *e;
     }
-    if (auto e = take_range(check, o, "current_range", model.current_ranges, "A", settable,
-                            s.current_range)) {
+    if (auto e = take_range(check, o, "current_range", model.current_ranges, model.current_limits,
+                            "A", settable, s.current_range)) {
         return *e;
     }
     if (auto list = o.take_comma_list("elements")) {
@@ -161,6 +184,8 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
         if (s.elements.empty()) {
             return check.bad("elements", "expected at least one element (" + allowed + ")");
         }
+    } else {
+        s.elements = model.default_elements;
     }
     if (auto b = o.take_bool("integrate")) {
         if (*b && model.dialect->integrator_start.empty()) {

@@ -1,63 +1,39 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "drivers/api/channel_spec.hpp"
 #include "drivers/api/device.hpp"
 #include "drivers/api/reading.hpp"
-#include "drivers/yokogawa/wt_settings.hpp"
+#include "drivers/scpi_analyzer/item.hpp"
+#include "drivers/scpi_analyzer/range.hpp"
+#include "drivers/scpi_analyzer/value.hpp"
 
 namespace wattbench::drivers::yokogawa {
 
-// Pure codec of the WT500/WT1800/WT3000/WT5000 numeric grammar (analyzers.md §6): numeric
-// items with a mandatory element, per-element ranges, :RATE, the integrator. Commands come
-// without their terminator.
+// The pieces of the WT500/WT1800/WT3000/WT5000 numeric grammar (analyzers.md §6) that the
+// shared analyzer codec does not cover, as pure functions the dialects (wt_dialect.hpp) are
+// made of. Commands come without their terminator.
 
-// Per element read: these channels, in this order (Σ has no frequency of its own).
-enum class WtQuantity {
-    power,
-    apparent_power,
-    reactive_power,
-    power_factor,
-    voltage,
-    current,
-    frequency,
-    energy
-};
+// The numeric item with its mandatory element (`P,1`, `URMS,2`, `P,SIGMA`); the WT3000/WT1600
+// (`short_names`) spell voltage and current `U`, `I`. "" for frequency on Σ (it has none).
+std::string wt_item(scpi_analyzer::Item item, int element, bool short_names);
 
-struct WtItem {
-    WtQuantity quantity;
-    int element;
-    std::string function;  // P, S, Q, LAMBDA, URMS or U, …
-};
+// `*IDN?` → identity when it is a Yokogawa answer (`YOKOGAWA,<model>,<serial>,<firmware>`).
+std::optional<api::DeviceIdentity> parse_wt_identity(std::string_view line);
+// How many elements a model field says the meter has: the digit after `76020` (WT500),
+// `WT180` (WT1800) or `WT300` (WT3000); nullopt where it does not say.
+std::optional<int> wt_elements_of(std::string_view model);
+// " (use driver yokogawa-wt1800 if that is the meter)" for a Yokogawa of another model; "".
+std::string wt_wrong_model_hint(std::string_view model);
 
-// The items and the channel table they fill, index for index: element 1 has the WT310's
-// names (`power`, …, plus `reactive_power`), element k `power_k`, Σ `power_sigma`.
-std::vector<WtItem> wt_items(const WtSettings& settings);
-std::vector<api::ChannelSpec> wt_channels(const WtSettings& settings);
-
-// `*IDN?` → identity, or an error text when the answer is not this model. Also the element
-// count the model code says (0: it does not say).
-struct WtIdentity {
-    api::DeviceIdentity identity;
-    int elements = 0;
-};
-std::variant<WtIdentity, std::string> parse_wt_identity(const WtModel& model,
-                                                        std::string_view line);
-
-std::vector<std::string> wt_greeting_commands();
-std::vector<std::string> wt_setup_commands(const WtSettings& settings);
-// Auto or fixed ranges on every element read (Σ has no range of its own).
-std::vector<std::string> wt_range_commands(const WtSettings& settings, const Range& volts,
-                                           const Range& amps);
-// Per element read: the voltage then the current range query.
-std::vector<std::string> wt_range_queries(const WtSettings& settings);
-std::string wt_read_command();
+// Auto or fixed ranges of one element (`:INP:VOLT:AUTO:ELEM2 OFF`, `:INP:VOLT:RANG:ELEM2 300`).
+std::vector<std::string> wt_range_commands(const scpi_analyzer::Range& volts,
+                                           const scpi_analyzer::Range& amps, int element);
+// One element's voltage then current range query.
+std::vector<std::string> wt_range_queries(int element);
 // `:RATE 500MS`, `:RATE 2S`.
 std::string rate_command(double seconds);
 
@@ -65,11 +41,7 @@ std::string rate_command(double seconds);
 // (and 9.9E+37 or beyond) overrange. False when the field is no number at all. Without
 // `no_data_sentinel` (the WT300/WT200 sets) 9.91E+37 is over-range too.
 bool decode_wt_field(std::string_view field, api::Reading& out, bool no_data_sentinel = true);
-// A query's answer holding one number, with or without its header (`:RATE 500.0E-03`).
-std::optional<double> parse_wt_number(std::string_view line);
-
-// One answer to wt_read_command(), `expected` fields; readings indexed 0…expected-1.
-std::variant<std::vector<api::Reading>, std::string> parse_wt_values(std::string_view line,
-                                                                     std::size_t expected);
+// The same as a dialect value (status `error` when it is no number).
+scpi_analyzer::Value parse_wt_value(std::string_view field);
 
 }  // namespace wattbench::drivers::yokogawa

@@ -1,6 +1,7 @@
 // The generic device's family hooks through an in-memory instrument: answer order learned
 // at open, a new-data handshake, `;*OPC?` sync, streaming with a stall, element count from the
-// identity, sentinel phase flags, and the `elements` key.
+// identity, sentinel phase flags, the `elements` key, per-element ranges, range limits, default
+// elements, an endpoint refused by the family and the wrong-model hint.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -197,6 +198,128 @@ TEST(ScpiAnalyzerHooks, ElementsKeyPicksTheElementsRead) {
         b.options.set("elements", std::string(bad));
         EXPECT_TRUE(std::holds_alternative<api::DeviceError>(parse_settings(m, b))) << bad;
     }
+}
+
+// A dialect whose ranges are per element: `VOLT<e> <v>` / `VOLT<e> AUTO`, `VR<e>?` / `AR<e>?`.
+Dialect element_range_dialect() {
+    Dialect d = base_dialect();
+    d.element_range_commands = [](const Range& volts, const Range& amps, int element,
+                                  const Model&) {
+        const std::string e = std::to_string(element);
+        auto one = [&](const char* what, const Range& r) {
+            return what + e + (r ? " " + format_range(*r, "") : std::string(" AUTO"));
+        };
+        return std::vector<std::string>{one("VOLT", volts), one("CURR", amps)};
+    };
+    d.element_range_queries = [](int element) {
+        const std::string e = std::to_string(element);
+        return std::vector<std::string>{"VR" + e + "?", "AR" + e + "?"};
+    };
+    return d;
+}
+
+TEST(ScpiAnalyzerHooks, RangesPerElementAreSetReadBackAndAnySwitchIsFlagged) {
+    const Dialect d = element_range_dialect();
+    Model m = model_of(d, 3);
+    m.sigma = true;
+    m.voltage_limits = RangeLimits{15, 1000};
+    m.current_limits = RangeLimits{0.005, 40};
+    Settings s;
+    s.elements = {1, 3, sigma};
+    s.voltage_range = 300.0;
+    std::string amps_3 = "1";
+    Rig rig(
+        m,
+        [&](const std::string& c) -> std::string {
+            if (c.starts_with("VR")) {
+                return "300\n";
+            }
+            if (c == "AR1?") {
+                return "5\n";
+            }
+            if (c == "AR3?") {
+                return amps_3 + "\n";
+            }
+            return c == "READ?" ? "1,2,3,4,5,6\n" : "";
+        },
+        s);
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    const auto& w = rig.link->written;
+    auto sent = [&](const std::string& c) { return std::find(w.begin(), w.end(), c) != w.end(); };
+    EXPECT_TRUE(sent("VOLT1 300"));
+    EXPECT_TRUE(sent("VOLT3 300"));
+    EXPECT_TRUE(sent("CURR3 AUTO"));
+    EXPECT_FALSE(sent("VOLT2 300"));  // not read: left alone
+    EXPECT_FALSE(sent("VOLT0 300"));  // Σ has no range of its own
+    auto r = rig.device->poll(Clock::now() + 200ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    bool recorded = false;
+    for (const auto& n : r.notices) {
+        if (n.settings.count("current_range_in_use_3")) {
+            recorded = true;
+            EXPECT_EQ(std::get<double>(n.settings.at("voltage_range_in_use")), 300.0);
+            EXPECT_EQ(std::get<double>(n.settings.at("current_range_in_use")), 5.0);
+            EXPECT_EQ(std::get<double>(n.settings.at("voltage_range_in_use_3")), 300.0);
+            EXPECT_EQ(std::get<double>(n.settings.at("current_range_in_use_3")), 1.0);
+            EXPECT_EQ(std::get<std::string>(n.settings.at("elements")), "1,3,sigma");
+        }
+        EXPECT_TRUE(n.phase_flag.empty());
+    }
+    EXPECT_TRUE(recorded);
+    amps_3 = "2";
+    r = rig.device->poll(Clock::now() + 200ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    bool flagged = false;
+    for (const auto& n : r.notices) {
+        if (n.phase_flag == "range_change") {
+            flagged = true;
+            EXPECT_EQ(n.message, "auto-ranging changed the element 3 current range 1 A → 2 A");
+        }
+    }
+    EXPECT_TRUE(flagged);
+}
+
+TEST(ScpiAnalyzerHooks, RangeLimitsDefaultElementsEndpointsAndTheWrongModelHint) {
+    Dialect d = element_range_dialect();
+    d.endpoint_error = [](const transport::Endpoint& ep) -> std::optional<std::string> {
+        if (std::holds_alternative<transport::TcpEndpoint>(ep)) {
+            return std::nullopt;
+        }
+        return "needs tcp://";
+    };
+    d.wrong_model_hint = [](const api::DeviceIdentity& id) {
+        return " (use driver acme-" + id.model + ")";
+    };
+    Model m = model_of(d, 3);
+    m.voltage_limits = RangeLimits{15, 1000};
+    m.current_limits = RangeLimits{0.005, 40};
+    m.default_elements = {1};
+    auto parse = [&](std::function<void(api::Options&)> f,
+                     const std::string& connection = "tcp://192.0.2.7:1") {
+        api::DeviceConfig c{"meter", m.driver, connection, {}};
+        f(c.options);
+        return parse_settings(m, c);
+    };
+    auto s = parse([](api::Options& o) { o.set("voltage_range", 250.0); });
+    ASSERT_TRUE(std::holds_alternative<Settings>(s)) << std::get<api::DeviceError>(s).message;
+    EXPECT_EQ(std::get<Settings>(s).voltage_range, 250.0);  // no step table: as given
+    EXPECT_EQ(std::get<Settings>(s).elements, std::vector<int>{1});
+    auto bad = parse([](api::Options& o) { o.set("current_range", 50.0); });
+    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(bad));
+    EXPECT_NE(std::get<api::DeviceError>(bad).message.find("outside"), std::string::npos);
+    bad = parse([](api::Options& o) { o.set("ranging", std::string("calibrate")); });
+    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(bad));
+    EXPECT_NE(std::get<api::DeviceError>(bad).message.find("range steps"), std::string::npos);
+    bad = parse([](api::Options&) {}, "serial:///dev/ttyS0");
+    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(bad));
+    EXPECT_EQ(std::get<api::DeviceError>(bad).message, "acme-pa9: needs tcp://");
+
+    m.identity_models = {"PA8"};
+    Rig rig(m, [](const std::string&) { return std::string(); });
+    auto e = rig.device->open();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind, api::ErrorKind::config);
+    EXPECT_TRUE(e->message.ends_with("(driver acme-pa9) (use driver acme-PA9)")) << e->message;
 }
 
 }  // namespace

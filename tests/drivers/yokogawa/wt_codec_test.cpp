@@ -1,12 +1,15 @@
-// Byte vectors for the WT500/WT1800/WT3000/WT5000 codec and the WT3000/WT1600 block framing,
-// from analyzers.md §6: the real WT500 line [S49], the IDN examples [S41][S43][S47], the
-// 4-byte header [S46].
+// Byte vectors for the WT500/WT1800/WT3000/WT5000 dialects (through the shared analyzer codec)
+// and the WT3000/WT1600 block framing, from analyzers.md §6: the real WT500 line [S49], the
+// IDN examples [S41][S43][S47], the 4-byte header [S46].
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "drivers/scpi_analyzer/codec.hpp"
 #include "drivers/yokogawa/block_frame.hpp"
 #include "drivers/yokogawa/wt_codec.hpp"
+#include "drivers/yokogawa/wt_dialect.hpp"
+#include "drivers/yokogawa/wt_models.hpp"
 
 namespace wattbench::drivers::yokogawa {
 namespace {
@@ -25,11 +28,38 @@ std::vector<std::uint8_t> bytes(std::string_view s) {
     return {s.begin(), s.end()};
 }
 
-WtSettings settings(std::string_view driver, std::vector<int> elements = {1}) {
-    WtSettings s;
-    s.model = find_wt_model(driver);
+using scpi_analyzer::Model;
+using scpi_analyzer::Settings;
+
+const Model& model(std::string_view driver) {
+    for (const auto& m : wt_models()) {
+        if (m.driver == driver) {
+            return m;
+        }
+    }
+    ADD_FAILURE() << "no model " << driver;
+    return wt_models().front();
+}
+
+Settings settings(std::vector<int> elements = {1}) {
+    Settings s;
     s.elements = std::move(elements);
     return s;
+}
+
+// Every command the framework sends at open for this plan and ranges, in order: set-up, item
+// selection, ranges per element.
+std::vector<std::string> open_commands(const Model& m, const Settings& s) {
+    const auto plan = scpi_analyzer::make_plan(m, s);
+    auto c = m.dialect->setup;
+    for (auto& x : scpi_analyzer::select_commands(*m.dialect, plan)) {
+        c.push_back(std::move(x));
+    }
+    for (auto& x : scpi_analyzer::range_commands(m, s.voltage_range, s.current_range,
+                                                 scpi_analyzer::range_elements(plan))) {
+        c.push_back(std::move(x));
+    }
+    return c;
 }
 
 TEST(BlockFrame, EncodesOneMessageAsOneLastBlock) {
@@ -94,10 +124,13 @@ TEST(BlockFrame, PassesUnframedTextAndIgnoresEmptyAcks) {
 
 TEST(WtCodec, DecodesTheRealWt500Line) {
     // [S49]: ten items of a WT500 as a logger received them.
-    const auto r = parse_wt_values(
+    scpi_analyzer::Plan ten;
+    ten.slots.resize(10);
+    ten.channels.resize(10);
+    const auto r = scpi_analyzer::parse_answer(
+        wt500_dialect(), ten,
         "198.36E+00,409.00E-03,81.13E+00,-0.61E+00,81.13E+00,1.0000E+00,NAN,NAN,0.00E+00,"
-        "0.0000E+00\r",
-        10);
+        "0.0000E+00\r");
     ASSERT_TRUE(std::holds_alternative<std::vector<api::Reading>>(r));
     const auto& v = std::get<std::vector<api::Reading>>(r);
     EXPECT_DOUBLE_EQ(v[0].value, 198.36);
@@ -112,8 +145,15 @@ TEST(WtCodec, DecodesTheRealWt500Line) {
     for (std::size_t i = 0; i < v.size(); ++i) {
         EXPECT_EQ(v[i].channel, i);
     }
-    // The same line is no answer to a different item count.
-    EXPECT_TRUE(std::holds_alternative<std::string>(parse_wt_values("1.0E+00,NAN", 10)));
+    // The same line is no answer to the eight items of one element.
+    const auto eight = scpi_analyzer::make_plan(model("yokogawa-wt500"), settings());
+    ASSERT_EQ(eight.slots.size(), 8u);
+    EXPECT_TRUE(std::holds_alternative<std::string>(scpi_analyzer::parse_answer(
+        wt500_dialect(), eight,
+        "198.36E+00,409.00E-03,81.13E+00,-0.61E+00,81.13E+00,1.0000E+00,NAN,NAN,0.00E+00,"
+        "0.0000E+00")));
+    EXPECT_TRUE(std::holds_alternative<std::string>(
+        scpi_analyzer::parse_answer(wt500_dialect(), eight, "1.0E+00,NAN")));
 }
 
 TEST(WtCodec, SentinelsBecomeStatusesNeverNumbers) {
@@ -138,49 +178,54 @@ TEST(WtCodec, SentinelsBecomeStatusesNeverNumbers) {
     ASSERT_TRUE(decode_wt_field(" 123.45E+00", r));
     EXPECT_EQ(r.status, Status::ok);
     EXPECT_DOUBLE_EQ(r.value, 123.45);
+    // The dialect's value hook says the same, and garbage is an error, not a zero.
+    EXPECT_EQ(parse_wt_value("9.91E+37").status, Status::unavailable);
+    EXPECT_EQ(parse_wt_value("INF").status, Status::overrange);
+    EXPECT_EQ(parse_wt_value("12.3.4").status, Status::error);
+    EXPECT_DOUBLE_EQ(parse_wt_value("-0.61E+00").value, -0.61);
 }
 
-TEST(WtCodec, NumbersWithAndWithoutHeaders) {
-    EXPECT_EQ(parse_wt_number(":RATE 500.0E-03"), 0.5);
-    EXPECT_EQ(parse_wt_number("300.0E+00\r"), 300.0);
-    EXPECT_EQ(parse_wt_number("NAN"), std::nullopt);
-    EXPECT_EQ(parse_wt_number("Username:"), std::nullopt);
+TEST(WtCodec, RangeAnswersWithAndWithoutHeaders) {
+    const auto& wt500 = model("yokogawa-wt500");
+    EXPECT_EQ(scpi_analyzer::parse_range_answer(wt500, true, ":INP:VOLT:RANG:ELEM1 300.0E+00"),
+              300.0);
+    EXPECT_EQ(scpi_analyzer::parse_range_answer(wt500, false, "500.0E-03\r"), 0.5);
+    EXPECT_EQ(scpi_analyzer::parse_range_answer(wt500, true, "NAN"), std::nullopt);
+    EXPECT_EQ(scpi_analyzer::parse_range_answer(wt500, true, "Username:"), std::nullopt);
 }
 
 TEST(WtCodec, IdentifiesModelsByTheirModelCodes) {
-    const auto& wt500 = *find_wt_model("yokogawa-wt500");
-    auto id = parse_wt_identity(wt500, "YOKOGAWA,760203,91K123456,F1.01\r");
-    ASSERT_TRUE(std::holds_alternative<WtIdentity>(id));
-    EXPECT_EQ(std::get<WtIdentity>(id).identity.model, "760203");
-    EXPECT_EQ(std::get<WtIdentity>(id).identity.serial, "91K123456");
-    EXPECT_EQ(std::get<WtIdentity>(id).elements, 3);
-    EXPECT_EQ(std::get<WtIdentity>(parse_wt_identity(wt500, "YOKOGAWA,760201,1,F1.01")).elements,
-              1);
-
-    const auto& wt1800 = *find_wt_model("yokogawa-wt1800");
-    id = parse_wt_identity(wt1800, "YOKOGAWA,WT1806E-5A3-50A3,91N812345,F1.01");
-    ASSERT_TRUE(std::holds_alternative<WtIdentity>(id));
-    EXPECT_EQ(std::get<WtIdentity>(id).elements, 6);
-
-    const auto& wt3000 = *find_wt_model("yokogawa-wt3000");
-    id = parse_wt_identity(wt3000, "YOKOGAWA,WT3004E-2A0-30A4,0,F6.01");
-    ASSERT_TRUE(std::holds_alternative<WtIdentity>(id));
-    EXPECT_EQ(std::get<WtIdentity>(id).elements, 4);
+    auto id = parse_wt_identity("YOKOGAWA,760203,91K123456,F1.01\r");
+    ASSERT_TRUE(id);
+    EXPECT_EQ(id->vendor, "YOKOGAWA");
+    EXPECT_EQ(id->model, "760203");
+    EXPECT_EQ(id->serial, "91K123456");
+    EXPECT_EQ(id->firmware, "F1.01");
+    EXPECT_TRUE(scpi_analyzer::model_matches(model("yokogawa-wt500"), *id));
+    EXPECT_FALSE(scpi_analyzer::model_matches(model("yokogawa-wt1800"), *id));
+    EXPECT_EQ(wt_elements_of("760203"), 3);
+    EXPECT_EQ(wt_elements_of("760201"), 1);
+    EXPECT_EQ(wt_elements_of("WT1806E-5A3-50A3"), 6);
+    EXPECT_EQ(wt_elements_of("WT3004E-2A0-30A4"), 4);
+    EXPECT_EQ(wt_elements_of("WT5000"), std::nullopt);
+    EXPECT_EQ(wt_elements_of("WT1600"), std::nullopt);
+    EXPECT_FALSE(parse_wt_identity("HIOKI,PW3335,1,1"));
+    EXPECT_FALSE(parse_wt_identity("YOKOGAWA,760203"));
 
     // The wrong driver for the meter names the right one.
-    auto wrong = parse_wt_identity(wt500, "YOKOGAWA,WT1806E-5A3-50A3,9,F1.01");
-    ASSERT_TRUE(std::holds_alternative<std::string>(wrong));
-    EXPECT_NE(std::get<std::string>(wrong).find("yokogawa-wt1800"), std::string::npos);
-    wrong = parse_wt_identity(wt3000, "YOKOGAWA,WT310,C2PH13047V,F1.03");
-    EXPECT_NE(std::get<std::string>(wrong).find("yokogawa-wt310"), std::string::npos);
-    wrong = parse_wt_identity(wt500, "HIOKI,PW3335,1,1");
-    EXPECT_NE(std::get<std::string>(wrong).find("not a Yokogawa"), std::string::npos);
+    EXPECT_NE(wt_wrong_model_hint("WT1806E-5A3-50A3").find("yokogawa-wt1800"), std::string::npos);
+    EXPECT_NE(wt_wrong_model_hint("WT5000").find("yokogawa-wt5000"), std::string::npos);
+    EXPECT_NE(wt_wrong_model_hint("WT3004E").find("yokogawa-wt3000"), std::string::npos);
+    EXPECT_NE(wt_wrong_model_hint("WT310").find("yokogawa-wt310"), std::string::npos);
+    EXPECT_NE(wt_wrong_model_hint("WT210").find("yokogawa-wt210"), std::string::npos);
+    EXPECT_EQ(wt_wrong_model_hint("PW3335"), "");
 }
 
 TEST(WtCodec, ItemsCarryTheMandatoryElement) {
-    auto s = settings("yokogawa-wt500", {1, 2, sigma_element});
+    auto s = settings({1, 2, scpi_analyzer::sigma});
     s.voltage_range = 300.0;
-    const auto c = wt_setup_commands(s);
+    const auto& wt500 = model("yokogawa-wt500");
+    const auto c = open_commands(wt500, s);
     auto has = [&](const std::string& x) { return std::find(c.begin(), c.end(), x) != c.end(); };
     EXPECT_EQ(c[0], ":NUM:FORM ASCII");
     EXPECT_EQ(c[1], ":NUM:NORM:NUM 23");  // 8 + 8 + 7 (Σ has no frequency)
@@ -192,38 +237,45 @@ TEST(WtCodec, ItemsCarryTheMandatoryElement) {
     EXPECT_TRUE(has(":INP:VOLT:AUTO:ELEM1 OFF"));
     EXPECT_TRUE(has(":INP:VOLT:RANG:ELEM2 300"));
     EXPECT_TRUE(has(":INP:CURR:AUTO:ELEM2 ON"));
-    EXPECT_TRUE(has(":INTEG:STAR"));
+    EXPECT_EQ(wt500.dialect->integrator_start.back(), ":INTEG:STAR");
     for (const auto& x : c) {
         EXPECT_EQ(x.find("SIGMA") != std::string::npos && x.find(":INP:") != std::string::npos,
                   false)
             << x;
     }
-    const auto ch = wt_channels(s);
+    const auto ch = scpi_analyzer::make_plan(wt500, s).channels;
     ASSERT_EQ(ch.size(), 23u);
     EXPECT_EQ(ch[0].name, "power");
     EXPECT_EQ(ch[2].name, "reactive_power");
+    EXPECT_EQ(ch[2].unit, "var");
     EXPECT_EQ(ch[8].name, "power_2");
     EXPECT_EQ(ch[16].name, "power_sigma");
     EXPECT_TRUE(ch[0].key);
     EXPECT_FALSE(ch[8].key);
     EXPECT_FALSE(ch[0].accuracy);  // none published in the facts
-    EXPECT_EQ(wt_range_queries(s),
-              (std::vector<std::string>{":INP:VOLT:RANG:ELEM1?", ":INP:CURR:RANG:ELEM1?",
-                                        ":INP:VOLT:RANG:ELEM2?", ":INP:CURR:RANG:ELEM2?"}));
+    EXPECT_EQ(wt_range_queries(2),
+              (std::vector<std::string>{":INP:VOLT:RANG:ELEM2?", ":INP:CURR:RANG:ELEM2?"}));
+    // Without an `elements` key the profile parser reads element 1 alone.
+    EXPECT_EQ(wt500.default_elements, std::vector<int>{1});
 }
 
 TEST(WtCodec, Wt3000UsesItsOwnFunctionNamesAndRates) {
-    auto s = settings("yokogawa-wt3000");
-    s.update_interval = 0.05;
-    const auto c = wt_setup_commands(s);
+    const auto& wt3000 = model("yokogawa-wt3000");
+    const auto c = open_commands(wt3000, settings());
     auto has = [&](const std::string& x) { return std::find(c.begin(), c.end(), x) != c.end(); };
     EXPECT_TRUE(has(":NUM:NORM:ITEM5 U,1"));
     EXPECT_TRUE(has(":NUM:NORM:ITEM6 I,1"));
     EXPECT_TRUE(has(":NUM:NORM:ITEM4 LAMBDA,1"));
     EXPECT_TRUE(has(":NUM:NORM:ITEM7 FU,1"));
-    EXPECT_TRUE(has(":RATE 50MS"));
+    EXPECT_TRUE(has(":INP:VOLT:AUTO:ELEM1 ON"));
+    EXPECT_EQ(wt3000.dialect->update_rate(0.05), ":RATE 50MS");
     EXPECT_EQ(rate_command(0.5), ":RATE 500MS");
     EXPECT_EQ(rate_command(2.0), ":RATE 2S");
+    EXPECT_EQ(wt3000.tcp_port, 10001);
+    EXPECT_TRUE(wt3000.dialect->link);
+    EXPECT_TRUE(wt3000.dialect->endpoint_error(transport::SerialEndpoint{}));
+    EXPECT_FALSE(wt3000.dialect->endpoint_error(transport::TcpEndpoint{"192.0.2.1", 10001}));
+    EXPECT_FALSE(model("yokogawa-wt500").dialect->link);
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-// The WT500-family and WT3000-family devices end to end against their emulators over a pty
-// and loopback TCP, with the faults every driver gets.
+// The WT500-family and WT3000-family models (scpi_analyzer's device on the WT dialects) end to
+// end against their emulators over a pty and loopback TCP, with the faults every driver gets.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <thread>
 
-#include "drivers/yokogawa/wt_register.hpp"
+#include "drivers/yokogawa/wt_models.hpp"
 #include "tests/drivers/yokogawa/wt3000_emulator.hpp"
 #include "tests/drivers/yokogawa/wt_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
@@ -25,8 +25,7 @@ using Clock = std::chrono::steady_clock;
 const api::Registry& registry() {
     static const api::Registry r = [] {
         api::Registry x;
-        for (auto info : {wt500_driver_info(), wt1800_driver_info(), wt5000_driver_info(),
-                          wt3000_driver_info(), wt1600_driver_info()}) {
+        for (auto info : wt_driver_infos()) {
             x.add(std::move(info));
         }
         return x;
@@ -149,6 +148,41 @@ TEST_P(Wt500EndToEnd, ReadsSeveralElementsAndSigma) {
     EXPECT_NEAR(r.readings[index_of(d, "power_sigma")].value, 87.52 * (1 + 0.5 + 1.0 / 3), 1e-2);
     EXPECT_EQ(rig.emulator.voltage_range(3), 300.0);
     EXPECT_TRUE(rig.emulator.voltage_auto(2));  // element 2 is not read: left alone
+    // Each element read has its ranges read back into the manifest; Σ has none.
+    bool seen = false;
+    for (const auto& n : r.notices) {
+        if (n.settings.count("voltage_range_in_use_3")) {
+            seen = true;
+            EXPECT_EQ(std::get<double>(n.settings.at("voltage_range_in_use")), 300.0);
+            EXPECT_EQ(std::get<double>(n.settings.at("current_range_in_use_3")), 5.0);
+            EXPECT_EQ(n.settings.count("voltage_range_in_use_2"), 0u);
+            EXPECT_EQ(std::get<std::string>(n.settings.at("elements")), "1,3,sigma");
+        }
+    }
+    EXPECT_TRUE(seen);
+}
+
+TEST_P(Wt500EndToEnd, ASwitchOnAnotherElementIsFlaggedToo) {
+    Wt500Rig rig(GetParam(), "yokogawa-wt500", "YOKOGAWA,760203,91K123456,F1.01",
+                 [](api::Options& o) {
+                     o.set("elements", std::string("1,3"));
+                     o.set("current_range", std::string("auto"));
+                 });
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    ASSERT_FALSE(rig.poll().error);
+    rig.emulator.amps = 3.2;  // element 1: 0.5 A → 5 A; element 3 (a third): 0.5 A → 2 A
+    auto r = rig.poll();
+    ASSERT_FALSE(r.error);
+    bool flagged = false;
+    for (const auto& n : r.notices) {
+        if (n.phase_flag == "range_change") {
+            flagged = true;
+            EXPECT_NE(n.message.find("element 3 current range 0.5 A → 2 A"), std::string::npos)
+                << n.message;
+            EXPECT_EQ(std::get<double>(n.settings.at("current_range_in_use_3")), 2.0);
+        }
+    }
+    EXPECT_TRUE(flagged);
 }
 
 TEST_P(Wt500EndToEnd, APollWithFixedRangesIsOneQueryAndOneLine) {

@@ -1,0 +1,10 @@
+#include "drivers/scpi_analyzer/driver_info.hpp"
+#include "drivers/yokogawa/wt_models.hpp"
+
+namespace wattbench::drivers::yokogawa {
+
+std::vector<api::DriverInfo> wt_driver_infos() {
+    return scpi_analyzer::driver_infos(wt_models());
+}
+
+}  // namespace wattbench::drivers::yokogawa
