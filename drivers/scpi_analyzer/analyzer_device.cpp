@@ -60,19 +60,34 @@ void AnalyzerDevice::request_ranging(api::RangingStep step) {
 }
 
 std::optional<api::DeviceError> AnalyzerDevice::send(const std::string& text, Deadline deadline) {
-    std::string line = text + dialect_.write_terminator;
+    std::string line = with_channel(dialect_, text, settings_.channel) + dialect_.write_terminator;
     return transport_->write(std::span<const std::uint8_t>(
                                  reinterpret_cast<const std::uint8_t*>(line.data()), line.size()),
                              deadline);
 }
 
-std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text,
-                                                        Deadline deadline) {
-    const bool synced = !dialect_.quirks.sync_suffix.empty() && !is_query(text);
+std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text, Deadline deadline,
+                                                        bool sync) {
+    const bool synced = sync && !dialect_.quirks.sync_suffix.empty() && !is_query(text);
     if (auto e = send(synced ? text + dialect_.quirks.sync_suffix : text, deadline)) {
         return e;
     }
-    if (synced || (dialect_.quirks.answers_every_message && !is_query(text))) {
+    if (synced) {
+        // `1` once carried out; a stale line (a streamed answer) before it is skipped.
+        const auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
+        for (;;) {
+            auto line = read_line(wait);
+            if (auto* e = std::get_if<api::DeviceError>(&line)) {
+                if (e->kind == api::ErrorKind::link_lost) {
+                    return *e;
+                }
+                break;
+            }
+            if (trim(std::get<std::string>(line)) == "1") {
+                break;
+            }
+        }
+    } else if (dialect_.quirks.answers_every_message && !is_query(text)) {
         // The acknowledgement; whether it is empty or a text, only its arrival matters.
         auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
         auto line = reader_.read_frame(scan_reply_line, wait);
@@ -162,8 +177,10 @@ std::optional<api::DeviceError> AnalyzerDevice::open() {
         return e;
     };
     auto deadline = Clock::now() + answer_timeout;
-    if (auto e = commands(dialect_.greeting, deadline)) {
-        return fail(*e);
+    for (const auto& c : dialect_.greeting) {
+        if (auto e = command(c, deadline, false)) {
+            return fail(*e);
+        }
     }
     // The greeting may draw error lines from a meter that had a half-read command.
     std::this_thread::sleep_for(50ms);
@@ -313,9 +330,18 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
         mismatch(amps_, amps_in_use_, "current", "A");
     }
     if (dialect_.quirks.streaming) {
+        stream_ranges_ =
+            dialect_.quirks.stream_ranges && any_auto() && dialect_.range_queries.size() == 2;
+        read_query_ = read_query(dialect_, plan_, stream_ranges_);
         if (auto e = send(read_query_, deadline)) {
             return e;
         }
+        for (const auto& c : dialect_.stream_on) {
+            if (auto e = send(c, deadline)) {
+                return e;
+            }
+        }
+        last_answer_at_ = Clock::now();
     }
     notices_.push_back(settings_notice());
     return std::nullopt;
@@ -413,6 +439,11 @@ void AnalyzerDevice::read_back_ranges(Deadline deadline, api::PollResult* result
     };
     const auto v = read(true);
     const auto a = read(false);
+    note_ranges(v, a, result);
+}
+
+void AnalyzerDevice::note_ranges(const std::optional<double>& v, const std::optional<double>& a,
+                                 api::PollResult* result) {
     std::string changes;
     auto note = [&](const std::optional<double>& before, const std::optional<double>& now,
                     const char* what, const char* unit) {
@@ -466,6 +497,9 @@ api::Notice AnalyzerDevice::settings_notice() const {
     }
     if (settings_.update_interval) {
         n.settings["update_interval_s"] = *settings_.update_interval;
+    }
+    if (model_.channels > 0) {
+        n.settings["channel"] = static_cast<std::int64_t>(settings_.channel);
     }
     n.settings["integrate"] = settings_.integrate;
     if (!integrator_state_.empty()) {
@@ -534,9 +568,11 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
                 break;
             }
             if (!garbage && e->kind == api::ErrorKind::timeout && dialect_.quirks.streaming &&
-                dialect_.quirks.stall_is_link_lost) {
+                dialect_.quirks.stall_is_link_lost && stalled()) {
+                // Closed, so that core's reopen arms the stream again.
+                transport_->close();
                 result.error = api::DeviceError{api::ErrorKind::link_lost,
-                                                transport_->name() + ": the stream stalled"};
+                                                transport_->name() + ": the value stream stopped"};
                 return result;
             }
             if (garbage && e->kind == api::ErrorKind::timeout) {
@@ -547,7 +583,8 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
             }
             return result;
         }
-        auto values = parse_answer(dialect_, plan_, std::get<std::string>(line), order_);
+        auto values =
+            parse_answer(dialect_, plan_, std::get<std::string>(line), order_, stream_ranges_);
         if (auto* r = std::get_if<Answer>(&values)) {
             newest = std::move(*r);
             if (!dialect_.quirks.streaming) {
@@ -558,11 +595,25 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
         // Noise on the line: keep listening until the deadline for the real answer.
         garbage = std::get<std::string>(values);
     }
+    last_answer_at_ = Clock::now();
+    if (stream_ranges_) {
+        note_ranges(newest->volts_in_use, newest->amps_in_use, &result);
+    }
     result.readings = std::move(newest->readings);
     for (const auto& flag : newest->phase_flags) {
         result.notices.push_back({true, "the meter marked a reading with " + flag, flag, {}});
     }
     return result;
+}
+
+bool AnalyzerDevice::stalled() const {
+    const auto margin = dialect_.quirks.stall_after;
+    if (margin.count() == 0) {
+        return true;
+    }
+    const std::chrono::duration<double> cycle(settings_.update_interval.value_or(0.5));
+    return Clock::now() - last_answer_at_ >
+           margin + std::chrono::duration_cast<Clock::duration>(4 * cycle);
 }
 
 api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {

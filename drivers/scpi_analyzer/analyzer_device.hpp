@@ -40,7 +40,9 @@ private:
     using Deadline = transport::Deadline;
     std::optional<api::DeviceError> send(const std::string& command, Deadline deadline);
     // A set command: sent, then its bare answer dropped where the family answers everything.
-    std::optional<api::DeviceError> command(const std::string& command, Deadline deadline);
+    // `sync`: with the dialect's sync_suffix (every command but the greeting).
+    std::optional<api::DeviceError> command(const std::string& command, Deadline deadline,
+                                            bool sync = true);
     std::optional<api::DeviceError> commands(const std::vector<std::string>& list,
                                              Deadline deadline);
     // The next reply line that is not empty and no confirmation code.
@@ -54,6 +56,11 @@ private:
     std::optional<api::DeviceError> carry_out_ranging(api::PollResult& result, Deadline deadline);
     void read_back_ranges(Deadline deadline, api::PollResult* result);
     void read_back_element_ranges(Deadline deadline, api::PollResult* result);
+    // The ranges in use as just reported; a change is flagged in `result` when given.
+    void note_ranges(const std::optional<double>& volts, const std::optional<double>& amps,
+                     api::PollResult* result);
+    // Streaming: whether nothing came for longer than Quirks::stall_after allows.
+    bool stalled() const;
     api::PollResult read_values(Deadline deadline, api::PollResult result);
     api::Notice settings_notice() const;
     bool any_auto() const { return !volts_ || !amps_; }
@@ -67,6 +74,8 @@ private:
     Plan plan_;
     std::string read_query_;
     std::vector<std::size_t> order_;  // answer field → plan channel; empty: plan order
+    bool stream_ranges_ = false;      // the streamed answers end with the ranges in use
+    std::chrono::steady_clock::time_point last_answer_at_{};
     api::DeviceIdentity identity_;
 
     Range volts_;  // as commanded (nullopt: auto)

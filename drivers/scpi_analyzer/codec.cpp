@@ -37,7 +37,8 @@ api::ChannelSpec base_spec(Item item) {
     return {};
 }
 
-std::vector<std::string_view> split_fields(std::string_view line, std::string_view separators) {
+std::vector<std::string_view> split_fields(std::string_view line, std::string_view separators,
+                                           bool merge) {
     std::vector<std::string_view> out;
     line = trim(line);
     if (line.empty()) {
@@ -50,6 +51,9 @@ std::vector<std::string_view> split_fields(std::string_view line, std::string_vi
             break;
         }
         line.remove_prefix(at + 1);
+    }
+    if (merge) {
+        std::erase_if(out, [](std::string_view f) { return f.empty(); });
     }
     // A separator after the last value (seen on some firmware) is no field.
     if (out.size() > 1 && out.back().empty()) {
@@ -117,8 +121,30 @@ std::vector<std::string> select_commands(const Dialect& dialect, const Plan& pla
     return dialect.select_items ? dialect.select_items(plan.spellings) : std::vector<std::string>{};
 }
 
-std::string read_query(const Dialect& dialect, const Plan& plan) {
-    return dialect.read_query ? dialect.read_query(plan.spellings) : std::string();
+std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges) {
+    if (!dialect.read_query) {
+        return {};
+    }
+    if (!with_ranges) {
+        return dialect.read_query(plan.spellings);
+    }
+    auto spellings = plan.spellings;
+    spellings.insert(spellings.end(), dialect.range_queries.begin(), dialect.range_queries.end());
+    return dialect.read_query(spellings);
+}
+
+std::string with_channel(const Dialect& dialect, std::string_view text, int channel) {
+    std::string out(text);
+    const auto& mark = dialect.channel_mark;
+    if (mark.empty()) {
+        return out;
+    }
+    const std::string number = std::to_string(channel);
+    for (auto at = out.find(mark); at != std::string::npos; at = out.find(mark, at)) {
+        out.replace(at, mark.size(), number);
+        at += number.size();
+    }
+    return out;
 }
 
 std::variant<std::vector<api::Reading>, std::string> parse_answer(const Dialect& dialect,
@@ -147,14 +173,32 @@ bool valid_order(std::span<const std::size_t> order, std::size_t channels) {
 
 std::variant<Answer, std::string> parse_answer(const Dialect& dialect, const Plan& plan,
                                                std::string_view line,
-                                               std::span<const std::size_t> order) {
-    const auto fields = split_fields(line, dialect.value_separators);
-    if (fields.size() != plan.slots.size()) {
-        return "expected " + std::to_string(plan.slots.size()) + " values, got " +
+                                               std::span<const std::size_t> order,
+                                               bool with_ranges) {
+    auto fields = split_fields(line, dialect.value_separators, dialect.merge_separators);
+    const std::size_t ranges = with_ranges ? 2 : 0;
+    if (fields.size() != plan.slots.size() + ranges) {
+        return "expected " + std::to_string(plan.slots.size() + ranges) + " values, got " +
                std::to_string(fields.size()) + ": '" + std::string(line.substr(0, 120)) + "'";
     }
-    const bool ordered = !order.empty() && valid_order(order, fields.size());
     Answer answer;
+    if (with_ranges) {
+        auto range = [&](std::string_view field, std::optional<double>& out) {
+            const auto f = dialect.field_headers ? strip_header(field) : field;
+            const Value v = dialect.parse_value ? dialect.parse_value(f) : default_parse_value(f);
+            if (v.status == api::Status::ok && v.value > 0.0) {
+                out = v.value;
+            }
+            return v.status != api::Status::error;
+        };
+        const bool ok = range(fields[fields.size() - 2], answer.volts_in_use) &&
+                        range(fields[fields.size() - 1], answer.amps_in_use);
+        if (!ok) {
+            return "a range field is no number: '" + std::string(line.substr(0, 120)) + "'";
+        }
+        fields.resize(fields.size() - 2);
+    }
+    const bool ordered = !order.empty() && valid_order(order, fields.size());
     answer.readings.resize(fields.size());
     for (std::size_t j = 0; j < fields.size(); ++j) {
         const std::size_t i = ordered ? order[j] : j;

@@ -45,7 +45,10 @@ Plan make_plan(const Model& model, const Settings& settings);
 
 // Item selection at open (empty when the read query lists the items) and the poll's query.
 std::vector<std::string> select_commands(const Dialect& dialect, const Plan& plan);
-std::string read_query(const Dialect& dialect, const Plan& plan);
+// `with_ranges`: the dialect's range queries appended to the items (Quirks::stream_ranges).
+std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges = false);
+// `text` with the dialect's channel_mark replaced by `channel`.
+std::string with_channel(const Dialect& dialect, std::string_view text, int channel);
 
 // One answer to the read query: a reading per plan channel, in order (energy in Wh). A wrong
 // field count or a field that is neither number nor sentinel is an error text.
@@ -55,13 +58,18 @@ std::variant<std::vector<api::Reading>, std::string> parse_answer(const Dialect&
 
 // The same, with the answer's field order (field j is plan channel order[j]; empty: plan
 // order) and the phase flags sentinels raised (Value::phase_flag), one per flagged field.
+// `with_ranges`: two more fields end the answer, the V and A range in use (a sentinel or an
+// unreadable one leaves that range unset).
 struct Answer {
     std::vector<api::Reading> readings;  // in plan order
     std::vector<std::string> phase_flags;
+    std::optional<double> volts_in_use;
+    std::optional<double> amps_in_use;
 };
 std::variant<Answer, std::string> parse_answer(const Dialect& dialect, const Plan& plan,
                                                std::string_view line,
-                                               std::span<const std::size_t> order);
+                                               std::span<const std::size_t> order,
+                                               bool with_ranges = false);
 // Whether `order` maps every field to a distinct plan channel.
 bool valid_order(std::span<const std::size_t> order, std::size_t channels);
 

@@ -46,6 +46,14 @@ struct Quirks {
     // Appended to every set-up command that is no query (ZES `;*OPC?`); the one answer line it
     // draws (`1`) is awaited before the next command, within `answer_wait`.
     std::string sync_suffix;
+    // Streaming with a range on auto: the range queries ride along at the end of the read
+    // query (ZES `…;urng?;irng?`) and end each streamed answer; a switch flags `range_change`
+    // (a streaming device reads no ranges back per poll).
+    bool stream_ranges = false;
+    // stall_is_link_lost only once nothing came for this long plus four update intervals
+    // (0.5 s each when `update_interval` is unset): a cycle longer than the poll interval is
+    // no stall. 0: at the first poll without an answer.
+    std::chrono::milliseconds stall_after{0};
 };
 
 // Wraps the raw transport of an endpoint (WT3000: 4-byte block framing and the `anonymous`
@@ -63,7 +71,8 @@ struct Dialect {
     // Replies end at LF, CR or CRLF: a line is cut at the first CR or LF and empty lines are
     // skipped, so every terminator a family might use is accepted without a setting.
 
-    // Sent first (no answers expected): headers off, verbose off, remote…
+    // Sent first (no answers expected, so never with `sync_suffix`): headers off, verbose
+    // off, remote, a language switch…
     std::vector<std::string> greeting;
     std::string identity_query = "*IDN?";
     // The identity answer → vendor, model, serial, firmware; nullopt when the line is not
@@ -87,6 +96,8 @@ struct Dialect {
     std::vector<std::string> before_read;
     // Bytes that separate values in an answer: any of them splits.
     std::string value_separators = ",";
+    // A run of separator bytes is one separator (ZES: `;` on the wire, spaces in logged lines).
+    bool merge_separators = false;
     // A field may carry a word header before its value (`U +110.14E+0`, `:NUM:NORM:VAL 1.0`):
     // everything up to the field's last space is dropped.
     bool field_headers = false;
@@ -139,6 +150,12 @@ struct Dialect {
 
     // The command that sets the update interval (s); null when it cannot be set.
     std::function<std::string(double seconds)> update_rate;
+
+    // Replaced, in every text sent, by the number of the input the `channel` key picked
+    // (Model::channels): ZES `utrms{ch}?`, Chroma `CHAN {ch}`. "" = no channel in the commands.
+    std::string channel_mark;
+    // Streaming: sent after the read query armed the item list (ZES `cont on`), never synced.
+    std::vector<std::string> stream_on;
 
     // Sent on close, best effort (front panel back to local).
     std::vector<std::string> closing;

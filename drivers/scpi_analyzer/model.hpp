@@ -55,6 +55,12 @@ struct Model {
     std::optional<RangeLimits> current_limits;
     // Elements read when the profile has no `elements` key (1…n, `sigma`); empty: all and Σ.
     std::vector<int> default_elements;
+    // Inputs of which the `channel` key picks the one read (LMG6xx 1…7, Chroma 66204 1…4);
+    // 0: no `channel` key. The dialect spells the number through `channel_mark`.
+    int channels = 0;
+    // A continuous span of update intervals (s) accepted besides `update_intervals`; 0: none.
+    double min_update_interval = 0.0;
+    double max_update_interval = 0.0;
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -18,6 +18,7 @@ struct Settings {
     std::optional<double> update_interval;  // s; set at open when given
     // Elements read (1…n, `sigma` = 0), from the `elements` key; empty: every element and Σ.
     std::vector<int> elements;
+    int channel = 1;  // the input read, from the `channel` key (Model::channels)
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

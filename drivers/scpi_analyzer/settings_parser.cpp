@@ -187,6 +187,17 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
     } else {
         s.elements = model.default_elements;
     }
+    if (model.channels > 0) {
+        if (auto c = o.take_integer("channel")) {
+            if (*c < 1 || *c > model.channels) {
+                return check.bad("channel",
+                                 "the " + model.description + " has channel 1" +
+                                     (model.channels > 1 ? " to " + std::to_string(model.channels)
+                                                         : std::string(" only")));
+            }
+            s.channel = static_cast<int>(*c);
+        }
+    }
     if (auto b = o.take_bool("integrate")) {
         if (*b && model.dialect->integrator_start.empty()) {
             return check.bad("integrate", "the " + model.description + " has no integrator");
@@ -205,12 +216,21 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
             std::snprintf(buf, sizeof buf, "%g", a);
             allowed += (allowed.empty() ? "" : ", ") + std::string(buf);
         }
-        if (!model.dialect->update_rate || model.update_intervals.empty()) {
+        const bool span = model.max_update_interval > 0.0;
+        if (!model.dialect->update_rate || (model.update_intervals.empty() && !span)) {
             return check.bad("update_interval",
                              "the " + model.description + " has no settable update interval");
         }
+        ok = ok || (span && *u >= model.min_update_interval && *u <= model.max_update_interval);
+        if (!ok && span) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%g to %g", model.min_update_interval,
+                          model.max_update_interval);
+            allowed += (allowed.empty() ? "" : ", or ") + std::string(buf);
+        }
         if (!ok) {
-            return check.bad("update_interval", "expected one of " + allowed + " (seconds)");
+            return check.bad("update_interval", "expected " + std::string(span ? "" : "one of ") +
+                                                    allowed + " (seconds)");
         }
         s.update_interval = *u;
     }

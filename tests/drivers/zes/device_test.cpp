@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "drivers/zes/channels.hpp"
-#include "drivers/zes/register.hpp"
+#include "drivers/zes/models.hpp"
 #include "tests/drivers/zes/zes_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
 
@@ -17,6 +16,22 @@ using tests::emulators::StreamServer;
 using tests::emulators::ZesEmulator;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
+
+api::DriverInfo info(const std::string& driver) {
+    for (auto& i : driver_infos()) {
+        if (i.name == driver) {
+            return i;
+        }
+    }
+    ADD_FAILURE() << "no driver " << driver;
+    return {};
+}
+api::DriverInfo lmg95_driver_info() {
+    return info("zes-lmg95");
+}
+api::DriverInfo lmg600_driver_info() {
+    return info("zes-lmg600");
+}
 
 struct Rig {
     ZesEmulator emulator;
@@ -60,17 +75,27 @@ struct Rig {
             std::this_thread::sleep_for(10ms);
         }
     }
-    double value(const api::PollResult& r, Channel ch) const {
+    std::size_t index(const std::string& name) const {
+        const auto& c = device->channels();
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            if (c[i].name == name) {
+                return i;
+            }
+        }
+        ADD_FAILURE() << "no channel " << name;
+        return c.size();
+    }
+    double value(const api::PollResult& r, const std::string& name) const {
         for (const auto& x : r.readings) {
-            if (x.channel == ch) {
+            if (x.channel == index(name)) {
                 return x.status == Status::ok ? x.value : -1e300;
             }
         }
         return -2e300;
     }
-    Status status(const api::PollResult& r, Channel ch) const {
+    Status status(const api::PollResult& r, const std::string& name) const {
         for (const auto& x : r.readings) {
-            if (x.channel == ch) {
+            if (x.channel == index(name)) {
                 return x.status;
             }
         }
@@ -101,11 +126,14 @@ TEST_P(ZesLmg95, OpensFixesRangesAndReadsTheStream) {
     EXPECT_DOUBLE_EQ(rig.emulator.current_range(), 10.0);
     auto r = rig.poll();
     ASSERT_FALSE(r.error) << r.error->message;
-    EXPECT_EQ(r.readings.size(), std::size_t{channel_count});
-    EXPECT_DOUBLE_EQ(rig.value(r, power), 101.7);
-    EXPECT_DOUBLE_EQ(rig.value(r, voltage), 230.4);
-    EXPECT_DOUBLE_EQ(rig.value(r, reactive_power), -59.6);
-    EXPECT_DOUBLE_EQ(rig.value(r, frequency), 49.98);
+    EXPECT_EQ(r.readings.size(), std::size_t{7});  // no energy: no confirmed integrator commands
+    for (const auto& c : rig.device->channels()) {
+        EXPECT_NE(c.name, "energy");
+    }
+    EXPECT_DOUBLE_EQ(rig.value(r, "power"), 101.7);
+    EXPECT_DOUBLE_EQ(rig.value(r, "voltage"), 230.4);
+    EXPECT_DOUBLE_EQ(rig.value(r, "reactive_power"), -59.6);
+    EXPECT_DOUBLE_EQ(rig.value(r, "frequency"), 49.98);
     ASSERT_FALSE(r.notices.empty());
     const auto& s = r.notices.back().settings;
     EXPECT_EQ(std::get<double>(s.at("voltage_range_in_use")), 250.0);
@@ -126,7 +154,7 @@ TEST_P(ZesLmg95, EachPollTakesTheNewestLine) {
     std::this_thread::sleep_for(150ms);
     auto r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_DOUBLE_EQ(rig.value(r, power), 150.25);
+    EXPECT_DOUBLE_EQ(rig.value(r, "power"), 150.25);
 }
 
 TEST_P(ZesLmg95, ActnThatAnswersAtOnceIsTakenToo) {
@@ -135,7 +163,7 @@ TEST_P(ZesLmg95, ActnThatAnswersAtOnceIsTakenToo) {
     ASSERT_EQ(rig.device->open(), std::nullopt);
     auto r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_DOUBLE_EQ(rig.value(r, power), 101.7);
+    EXPECT_DOUBLE_EQ(rig.value(r, "power"), 101.7);
 }
 
 TEST_P(ZesLmg95, SentinelsAreUnavailableAndOverrange) {
@@ -146,9 +174,9 @@ TEST_P(ZesLmg95, SentinelsAreUnavailableAndOverrange) {
     std::this_thread::sleep_for(250ms);
     auto r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_EQ(rig.status(r, power), Status::unavailable);
-    EXPECT_EQ(rig.status(r, current), Status::overrange);
-    EXPECT_EQ(rig.status(r, voltage), Status::ok);
+    EXPECT_EQ(rig.status(r, "power"), Status::unavailable);
+    EXPECT_EQ(rig.status(r, "current"), Status::overrange);
+    EXPECT_EQ(rig.status(r, "voltage"), Status::ok);
 }
 
 TEST_P(ZesLmg95, AutoRangeSwitchInsideAWindowIsFlagged) {
@@ -189,7 +217,7 @@ TEST_P(ZesLmg95, GarbageIsAProtocolErrorThenRecovers) {
     std::this_thread::sleep_for(250ms);
     r = rig.poll();
     EXPECT_FALSE(r.error) << r.error->message;
-    EXPECT_DOUBLE_EQ(rig.value(r, power), 101.7);
+    EXPECT_DOUBLE_EQ(rig.value(r, "power"), 101.7);
 }
 
 TEST_P(ZesLmg95, AStreamThatStopsIsALostLinkAndReopens) {
@@ -270,12 +298,31 @@ TEST(ZesLmg670, PerChannelNamesOverTcp) {
     EXPECT_TRUE(rig.sent("actn;utrms1?;itrms1?;p1?;s1?;q1?;pf1?;fcyc1?"));
     auto r = rig.poll();
     ASSERT_FALSE(r.error) << r.error->message;
-    EXPECT_NEAR(rig.value(r, voltage), 230.4, 1e-9);
-    EXPECT_NEAR(rig.value(r, frequency), 49.98, 1e-9);
+    EXPECT_NEAR(rig.value(r, "voltage"), 230.4, 1e-9);
+    EXPECT_NEAR(rig.value(r, "frequency"), 49.98, 1e-9);
     rig.emulator.invalid = true;
     std::this_thread::sleep_for(250ms);
     r = rig.poll();
-    EXPECT_EQ(rig.status(r, power), Status::unavailable);
+    EXPECT_EQ(rig.status(r, "power"), Status::unavailable);
+}
+
+// The `channel` key picks the LMG6xx input: every name, range command and query carries it.
+TEST(ZesLmg670, ChannelKeyPicksTheInput) {
+    auto options = fixed();
+    options["channel"] = std::int64_t{3};
+    options["current_range"] = std::string("auto");
+    Rig rig(StreamServer::Kind::tcp, "LMG670", lmg600_driver_info(), options);
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    EXPECT_TRUE(rig.sent("uauto3 0;*OPC?"));
+    EXPECT_TRUE(rig.sent("urng3 250;*OPC?"));
+    EXPECT_TRUE(rig.sent("iauto3 1;*OPC?"));
+    EXPECT_TRUE(rig.sent("urng3?"));
+    EXPECT_TRUE(rig.sent("actn;utrms3?;itrms3?;p3?;s3?;q3?;pf3?;fcyc3?;urng3?;irng3?"));
+    auto r = rig.poll();
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_NEAR(rig.value(r, "power"), 101.7, 1e-9);
+    ASSERT_FALSE(r.notices.empty());
+    EXPECT_EQ(std::get<std::int64_t>(r.notices.front().settings.at("channel")), 3);
 }
 
 TEST(ZesSettings, OptionsAreCheckedWithoutIo) {
