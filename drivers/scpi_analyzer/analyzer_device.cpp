@@ -40,9 +40,13 @@ AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
       transport_(std::move(transport)),
       reader_(*transport_),
       plan_(make_plan(model_, settings_)),
+      answered_(plan_),
       read_query_(read_query(dialect_, plan_)),
       range_elements_(range_elements(plan_)),
       element_ranges_(2 * range_elements_.size()) {
+    for (std::size_t i = 0; i < plan_.slots.size(); ++i) {
+        answered_index_.push_back(i);
+    }
     if (!settings_.calibrate) {
         volts_ = settings_.voltage_range;
         amps_ = settings_.current_range;
@@ -66,15 +70,30 @@ std::optional<api::DeviceError> AnalyzerDevice::send(const std::string& text, De
                              deadline);
 }
 
+std::chrono::milliseconds AnalyzerDevice::command_gap() const {
+    if (settings_.command_gap) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::duration<double>(*settings_.command_gap));
+    }
+    return dialect_.quirks.command_gap;
+}
+
 std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text, Deadline deadline,
-                                                        bool sync) {
-    const bool synced = sync && !dialect_.quirks.sync_suffix.empty() && !is_query(text);
-    if (auto e = send(synced ? text + dialect_.quirks.sync_suffix : text, deadline)) {
+                                                        bool sync, bool* refused) {
+    const auto& q = dialect_.quirks;
+    const bool synced = sync && !q.sync_suffix.empty() && !is_query(text);
+    const bool answered = !synced && q.answers_every_message && !is_query(text);
+    if (answered) {
+        // A late answer to the previous command must not be taken for this one's.
+        reader_.reset();
+    }
+    const auto sent = Clock::now();
+    if (auto e = send(synced ? text + q.sync_suffix : text, deadline)) {
         return e;
     }
     if (synced) {
         // `1` once carried out; a stale line (a streamed answer) before it is skipped.
-        const auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
+        const auto wait = std::min(deadline, sent + q.answer_wait);
         for (;;) {
             auto line = read_line(wait);
             if (auto* e = std::get_if<api::DeviceError>(&line)) {
@@ -87,17 +106,40 @@ std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text,
                 break;
             }
         }
-    } else if (dialect_.quirks.answers_every_message && !is_query(text)) {
-        // The acknowledgement; whether it is empty or a text, only its arrival matters.
-        auto wait = std::min(deadline, Clock::now() + dialect_.quirks.answer_wait);
-        auto line = reader_.read_frame(scan_reply_line, wait);
+    } else if (answered) {
+        auto limit = q.answer_wait;
+        if (q.answers_only_on_tcp &&
+            !std::holds_alternative<transport::TcpEndpoint>(settings_.endpoint)) {
+            limit = std::max<std::chrono::milliseconds>(command_gap(), 20ms);
+        }
+        auto line = reader_.read_frame(scan_reply_line, std::min(deadline, sent + limit));
         if (auto* e = std::get_if<api::DeviceError>(&line);
             e && e->kind == api::ErrorKind::link_lost) {
             return *e;
         }
+        // Without a refusal rule only the answer's arrival matters, empty or not.
+        if (auto* bytes = std::get_if<std::vector<std::uint8_t>>(&line);
+            bytes && refused && q.refused) {
+            *refused = q.refused(
+                std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+        }
     }
-    if (dialect_.quirks.command_gap.count() > 0) {
-        std::this_thread::sleep_for(dialect_.quirks.command_gap);
+    if (const auto gap = command_gap(); gap.count() > 0) {
+        std::this_thread::sleep_until(sent + gap);
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::command_or_warn(const std::string& text,
+                                                                Deadline deadline,
+                                                                const std::string& consequence,
+                                                                bool& refused, bool sync) {
+    refused = false;
+    if (auto e = command(text, deadline, sync, &refused)) {
+        return e;
+    }
+    if (refused) {
+        notices_.push_back({true, "the meter refused " + text + consequence, "", {}});
     }
     return std::nullopt;
 }
@@ -105,9 +147,63 @@ std::optional<api::DeviceError> AnalyzerDevice::command(const std::string& text,
 std::optional<api::DeviceError> AnalyzerDevice::commands(const std::vector<std::string>& list,
                                                          Deadline deadline) {
     for (const auto& c : list) {
-        if (auto e = command(c, deadline)) {
+        bool refused = false;
+        if (auto e = command_or_warn(c, deadline, "", refused)) {
             return e;
         }
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::select(Deadline deadline) {
+    if (auto e = commands(select_commands(dialect_, plan_), deadline)) {
+        return e;
+    }
+    answered_ = Plan{};
+    answered_index_.clear();
+    for (std::size_t i = 0; i < plan_.slots.size(); ++i) {
+        bool refused = false;
+        if (dialect_.select_item) {
+            if (auto e = command_or_warn(
+                    dialect_.select_item(plan_.spellings[i]), deadline,
+                    "; its channel " + plan_.channels[i].name + " stays unavailable", refused)) {
+                return e;
+            }
+        }
+        if (!refused) {
+            answered_.channels.push_back(plan_.channels[i]);
+            answered_.slots.push_back(plan_.slots[i]);
+            answered_.spellings.push_back(plan_.spellings[i]);
+            answered_index_.push_back(i);
+        }
+    }
+    ready_refused_ = false;
+    for (const auto& c : dialect_.ready_setup) {
+        bool refused = false;
+        if (auto e = command_or_warn(c, deadline, "; polls go without the new-data handshake",
+                                     refused)) {
+            return e;
+        }
+        ready_refused_ = ready_refused_ || refused;
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> AnalyzerDevice::set_ranges(Deadline deadline) {
+    for (const auto& c : range_commands(model_, volts_, amps_, range_elements_)) {
+        bool refused = false;
+        if (auto e = command(c, deadline, true, &refused)) {
+            return e;
+        }
+        if (!refused) {
+            continue;
+        }
+        // A review must not run on another range than the one the profile fixed.
+        if (volts_ || amps_) {
+            return api::DeviceError{api::ErrorKind::config,
+                                    transport_->name() + ": the meter refused " + c};
+        }
+        notices_.push_back({true, "the meter refused " + c, "", {}});
     }
     return std::nullopt;
 }
@@ -239,8 +335,8 @@ void AnalyzerDevice::learn_order(Deadline deadline) {
     if (!dialect_.order_query.empty() && dialect_.parse_order) {
         reader_.reset();
         if (auto line = query(dialect_.order_query, deadline)) {
-            if (auto o = dialect_.parse_order(*line, plan_.spellings);
-                o && valid_order(*o, plan_.slots.size())) {
+            if (auto o = dialect_.parse_order(*line, answered_.spellings);
+                o && valid_order(*o, answered_.slots.size())) {
                 order_ = std::move(*o);
                 return;
             }
@@ -252,15 +348,15 @@ void AnalyzerDevice::learn_order(Deadline deadline) {
         }
     }
     if (dialect_.answer_order) {
-        auto o = dialect_.answer_order(plan_.spellings);
-        if (valid_order(o, plan_.slots.size())) {
+        auto o = dialect_.answer_order(answered_.spellings);
+        if (valid_order(o, answered_.slots.size())) {
             order_ = std::move(o);
         }
     }
 }
 
 std::optional<api::DeviceError> AnalyzerDevice::wait_ready(Deadline deadline) {
-    if (dialect_.ready_query.empty() || !dialect_.ready) {
+    if (dialect_.ready_query.empty() || !dialect_.ready || ready_refused_) {
         return std::nullopt;
     }
     for (;;) {
@@ -284,7 +380,7 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     if (auto e = commands(dialect_.setup, deadline)) {
         return e;
     }
-    if (auto e = commands(select_commands(dialect_, plan_), deadline)) {
+    if (auto e = select(deadline)) {
         return e;
     }
     learn_order(std::min(deadline, Clock::now() + optional_answer_timeout));
@@ -295,10 +391,11 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     }
     // After a reconnect a calibrated meter gets back the ranges it had fixed, not auto.
     if (can_set_ranges()) {
-        if (auto e = commands(range_commands(model_, volts_, amps_, range_elements_), deadline)) {
+        if (auto e = set_ranges(deadline)) {
             return e;
         }
     }
+    energy_refused_ = false;
     if (settings_.integrate) {
         if (auto e = start_integrator(deadline)) {
             return e;
@@ -348,8 +445,15 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
 }
 
 std::optional<api::DeviceError> AnalyzerDevice::start_integrator(Deadline deadline) {
-    if (auto e = commands(dialect_.integrator_start, deadline)) {
-        return e;
+    for (const auto& c : dialect_.integrator_start) {
+        if (auto e = command_or_warn(c, deadline,
+                                     "; its integrator does not run, so energy stays unavailable",
+                                     energy_refused_)) {
+            return e;
+        }
+        if (energy_refused_) {
+            return std::nullopt;
+        }
     }
     if (dialect_.quirks.integrator_settle.count() > 0) {
         std::this_thread::sleep_for(dialect_.quirks.integrator_settle);
@@ -501,7 +605,10 @@ api::Notice AnalyzerDevice::settings_notice() const {
     if (model_.channels > 0) {
         n.settings["channel"] = static_cast<std::int64_t>(settings_.channel);
     }
-    n.settings["integrate"] = settings_.integrate;
+    n.settings["integrate"] = settings_.integrate && !energy_refused_;
+    if (const auto gap = command_gap(); gap.count() > 0) {
+        n.settings["command_gap_s"] = std::chrono::duration<double>(gap).count();
+    }
     if (!integrator_state_.empty()) {
         n.settings["integrator_state"] = integrator_state_;
     }
@@ -544,7 +651,7 @@ std::optional<api::DeviceError> AnalyzerDevice::carry_out_ranging(api::PollResul
         }
         observing_ = false;
     }
-    if (auto e = commands(range_commands(model_, volts_, amps_, range_elements_), deadline)) {
+    if (auto e = set_ranges(deadline)) {
         // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
         int none = -1;
         ranging_request_.compare_exchange_strong(none, step);
@@ -584,7 +691,7 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
             return result;
         }
         auto values =
-            parse_answer(dialect_, plan_, std::get<std::string>(line), order_, stream_ranges_);
+            parse_answer(dialect_, answered_, std::get<std::string>(line), order_, stream_ranges_);
         if (auto* r = std::get_if<Answer>(&values)) {
             newest = std::move(*r);
             if (!dialect_.quirks.streaming) {
@@ -599,7 +706,18 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
     if (stream_ranges_) {
         note_ranges(newest->volts_in_use, newest->amps_in_use, &result);
     }
-    result.readings = std::move(newest->readings);
+    result.readings.resize(plan_.slots.size());
+    for (std::size_t i = 0; i < result.readings.size(); ++i) {
+        result.readings[i] = {i, 0.0, api::Status::unavailable, ""};
+    }
+    for (std::size_t k = 0; k < newest->readings.size(); ++k) {
+        const std::size_t i = answered_index_[k];
+        if (energy_refused_ && plan_.slots[i].item == Item::energy) {
+            continue;
+        }
+        result.readings[i] = std::move(newest->readings[k]);
+        result.readings[i].channel = i;
+    }
     for (const auto& flag : newest->phase_flags) {
         result.notices.push_back({true, "the meter marked a reading with " + flag, flag, {}});
     }

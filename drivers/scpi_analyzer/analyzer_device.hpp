@@ -39,10 +39,17 @@ public:
 private:
     using Deadline = transport::Deadline;
     std::optional<api::DeviceError> send(const std::string& command, Deadline deadline);
-    // A set command: sent, then its bare answer dropped where the family answers everything.
-    // `sync`: with the dialect's sync_suffix (every command but the greeting).
+    // A set command: sent, then its bare answer dropped where the family answers everything;
+    // `refused` says whether that answer refused it (Quirks::refused). `sync`: with the
+    // dialect's sync_suffix (every command but the greeting).
     std::optional<api::DeviceError> command(const std::string& command, Deadline deadline,
-                                            bool sync = true);
+                                            bool sync = true, bool* refused = nullptr);
+    // The same; a refusal is a warning and returned as true in `refused`.
+    std::optional<api::DeviceError> command_or_warn(const std::string& command, Deadline deadline,
+                                                    const std::string& consequence, bool& refused,
+                                                    bool sync = true);
+    std::optional<api::DeviceError> select(Deadline deadline);
+    std::optional<api::DeviceError> set_ranges(Deadline deadline);
     std::optional<api::DeviceError> commands(const std::vector<std::string>& list,
                                              Deadline deadline);
     // The next reply line that is not empty and no confirmation code.
@@ -65,6 +72,7 @@ private:
     api::Notice settings_notice() const;
     bool any_auto() const { return !volts_ || !amps_; }
     bool can_set_ranges() const;
+    std::chrono::milliseconds command_gap() const;
 
     const Model& model_;
     const Dialect& dialect_;
@@ -72,6 +80,11 @@ private:
     std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
     Plan plan_;
+    // The plan's channels the meter answers (a refused select_item is not), in plan order.
+    Plan answered_;
+    std::vector<std::size_t> answered_index_;  // answered_ slot → plan slot
+    bool energy_refused_ = false;              // an integrator command was refused
+    bool ready_refused_ = false;               // a ready_setup command was refused
     std::string read_query_;
     std::vector<std::size_t> order_;  // answer field → plan channel; empty: plan order
     bool stream_ranges_ = false;      // the streamed answers end with the ranges in use

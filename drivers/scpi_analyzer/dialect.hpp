@@ -36,7 +36,17 @@ struct Quirks {
     // answer per measuring cycle (ZES): each poll drains what came and uses the newest
     // complete answer; none since the last poll is a timeout.
     bool streaming = false;
-    // Pause after each set-up command (Tektronix asks for 0.5 s between config commands).
+    // answers_every_message holds on TCP only (Tektronix: the Ethernet quirk); over serial or
+    // USBTMC an answer may come or not, so it is awaited only for the command gap (≥ 20 ms).
+    bool answers_only_on_tcp = false;
+    // answers_every_message: whether an answer refuses its command (Tektronix `ERR`); null:
+    // every answer is an acknowledgement. A refused `select_item` loses that channel (its
+    // readings are unavailable), a refused range command fails open as a config error unless
+    // both ranges are on auto, a refused integrator command leaves `energy` unavailable, a
+    // refused `ready_setup` command drops the handshake; each is a warning otherwise.
+    std::function<bool(std::string_view line)> refused;
+    // Pause between set-up commands, counted from each one's sending (Tektronix asks for 0.5 s
+    // between config commands). Where it is not zero the `command_gap` key (s) overrides it.
     std::chrono::milliseconds command_gap{0};
     // Pause after the integrator's start (the WT manuals ask for ~0.2 s).
     std::chrono::milliseconds integrator_settle{0};
@@ -89,6 +99,10 @@ struct Dialect {
     // Commands that select the items once at open (GW Instek `:NUM:NORM:NUMB 8`, `ITEM1 U`…);
     // null when the read query carries the list itself.
     std::function<std::vector<std::string>(const std::vector<std::string>& spellings)> select_items;
+    // One command per item, sent after `select_items` (which then only clears the list:
+    // Tektronix `:SEL:CLR`, `:SEL:VLT`…); null: `select_items` selects them all. An item the
+    // meter refuses (Quirks::refused) is not in the answer and its channel reads unavailable.
+    std::function<std::string(const std::string& spelling)> select_item;
     // The poll's query (`:NUM:NORM:VAL?`, HIOKI `:MEAS? U,I,P`, ZES `cont on`).
     std::function<std::string(const std::vector<std::string>& spellings)> read_query;
     // Sent before the read query each poll (a new-data handshake); answers follow the
@@ -120,6 +134,8 @@ struct Dialect {
     // is repeated until `ready(answer)` is true or the poll's deadline passes (a timeout).
     std::string ready_query;
     std::function<bool(std::string_view line)> ready;
+    // Sent once at open to arm that handshake (Tektronix `:DSE 2`); refused: polls go without.
+    std::vector<std::string> ready_setup;
     // Wh per unit of the energy item as the family reports it (kWh: 1000).
     double energy_to_wh = 1.0;
 

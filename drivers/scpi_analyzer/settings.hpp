@@ -16,6 +16,7 @@ struct Settings {
     bool calibrate = false;                 // ranging = "calibrate": MLPerf rule per warm-up
     bool integrate = true;                  // reset and start the energy integrator on open
     std::optional<double> update_interval;  // s; set at open when given
+    std::optional<double> command_gap;      // s; the dialect's Quirks::command_gap when none
     // Elements read (1…n, `sigma` = 0), from the `elements` key; empty: every element and Σ.
     std::vector<int> elements;
     int channel = 1;  // the input read, from the `channel` key (Model::channels)

@@ -234,6 +234,15 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
         }
         s.update_interval = *u;
     }
+    if (model.dialect->quirks.command_gap.count() > 0) {
+        if (auto g = o.take_number("command_gap")) {
+            if (!(*g >= 0.0 && *g <= 5.0)) {
+                return check.bad("command_gap",
+                                 "expected 0…5 (seconds between configuration commands)");
+            }
+            s.command_gap = *g;
+        }
+    }
     if (o.error()) {
         return *o.error();
     }

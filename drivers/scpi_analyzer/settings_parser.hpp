@@ -13,8 +13,9 @@ namespace wattbench::drivers::scpi_analyzer {
 // / `current_range` (a number, "300V", "500mA" or "auto"; one the model lacks is refused
 // with the allowed list), `ranging` ("fixed" or "calibrate"), `integrate` (bool) and
 // `update_interval` (s, one of the model's), `elements` (multi-element models: ["1", "3",
-// "sigma"]; default all), `channel` (models with inputs to pick, 1…Model::channels). Errors
-// name the driver and the key; the profile loader adds the device.
+// "sigma"]; default all), `channel` (models with inputs to pick, 1…Model::channels),
+// `command_gap` (s, 0…5; only where the dialect pauses between commands). Errors name the
+// driver and the key; the profile loader adds the device.
 std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
                                                         api::DeviceConfig& config);
 

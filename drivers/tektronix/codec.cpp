@@ -3,10 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <string>
 
 #include "drivers/scpi_analyzer/text.hpp"
 
@@ -16,8 +13,9 @@ namespace {
 using scpi_analyzer::parse_number;
 using scpi_analyzer::trim;
 
-constexpr std::array<std::string_view, item_count> mnemonics = {"VLT", "AMP", "WAT", "VAS",
-                                                                "VAR", "PWF", "FRQ", "WHR"};
+// In scpi_analyzer::Item order.
+constexpr std::array<std::string_view, scpi_analyzer::item_count> mnemonics = {
+    "WAT", "VAS", "VAR", "PWF", "VLT", "AMP", "FRQ", "WHR"};
 
 std::string upper(std::string_view s) {
     std::string u(s);
@@ -49,11 +47,13 @@ std::optional<Item> item_of_label(std::string_view label) {
         Item item;
     };
     static constexpr Alias aliases[] = {
-        {"VRMS", Item::vlt}, {"V", Item::vlt},    {"VOLTS", Item::vlt},  {"ARMS", Item::amp},
-        {"A", Item::amp},    {"AMPS", Item::amp}, {"WATT", Item::wat},   {"WATTS", Item::wat},
-        {"W", Item::wat},    {"VA", Item::vas},   {"VAR", Item::var},    {"PF", Item::pwf},
-        {"FREQ", Item::frq}, {"HZ", Item::frq},   {"FRQ", Item::frq},    {"WHR", Item::whr},
-        {"WH", Item::whr},   {"W.H", Item::whr},  {"WATT-HR", Item::whr}};
+        {"VRMS", Item::voltage},      {"V", Item::voltage},          {"VOLTS", Item::voltage},
+        {"ARMS", Item::current},      {"A", Item::current},          {"AMPS", Item::current},
+        {"WATT", Item::power},        {"WATTS", Item::power},        {"W", Item::power},
+        {"VA", Item::apparent_power}, {"VAR", Item::reactive_power}, {"PF", Item::power_factor},
+        {"FREQ", Item::frequency},    {"HZ", Item::frequency},       {"FRQ", Item::frequency},
+        {"WHR", Item::energy},        {"WH", Item::energy},          {"W.H", Item::energy},
+        {"WATT-HR", Item::energy}};
     for (const auto& a : aliases) {
         if (l == a.text) {
             return a.item;
@@ -66,22 +66,30 @@ bool all_of(std::string_view s, char c) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [c](char x) { return x == c; });
 }
 
+bool printable(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+    });
+}
+
 }  // namespace
 
 std::string_view mnemonic(Item item) {
     return mnemonics[static_cast<std::size_t>(item)];
 }
 
-std::vector<std::string> select_commands(std::span<const Item> items) {
-    std::vector<std::string> out{":SEL:CLR"};
-    for (Item i : items) {
-        out.push_back(":SEL:" + std::string(mnemonic(i)));
+std::optional<Item> item_of_mnemonic(std::string_view text) {
+    for (Item i : scpi_analyzer::all_items) {
+        if (mnemonic(i) == text) {
+            return i;
+        }
     }
-    return out;
+    return std::nullopt;
 }
 
 std::vector<Item> display_order() {
-    return {Item::vlt, Item::amp, Item::frq, Item::wat, Item::vas, Item::var, Item::pwf, Item::whr};
+    return {Item::voltage,        Item::current,        Item::frequency,    Item::power,
+            Item::apparent_power, Item::reactive_power, Item::power_factor, Item::energy};
 }
 
 std::optional<std::vector<Item>> parse_labels(std::string_view line) {
@@ -96,70 +104,65 @@ std::optional<std::vector<Item>> parse_labels(std::string_view line) {
     return out;
 }
 
-std::variant<std::vector<Value>, std::string> parse_values(std::string_view line,
-                                                           std::size_t expected) {
-    line = trim(line);
-    const auto fields = split(line, ',');
-    if (fields.size() != expected) {
-        return "expected " + std::to_string(expected) + " values from :FRD?, got " +
-               std::to_string(fields.size()) + ": '" + std::string(line.substr(0, 80)) + "'";
+scpi_analyzer::Value parse_value(std::string_view field) {
+    field = trim(field);
+    const std::string u = upper(field);
+    const std::string_view bare = !u.empty() && (u[0] == '+' || u[0] == '-')
+                                      ? std::string_view(u).substr(1)
+                                      : std::string_view(u);
+    if (bare == "NAN" || all_of(u, '-')) {
+        return {api::Status::unavailable, 0.0};
     }
-    std::vector<Value> out;
-    out.reserve(fields.size());
-    for (auto f : fields) {
-        const std::string u = upper(f);
-        const std::string_view bare = !u.empty() && (u[0] == '+' || u[0] == '-')
-                                          ? std::string_view(u).substr(1)
-                                          : std::string_view(u);
-        if (bare == "NAN" || all_of(u, '-')) {
-            out.push_back({api::Status::unavailable, 0.0});
-        } else if (bare == "INF" || bare == "OVER" || bare == "OL" || bare == "OR") {
-            out.push_back({api::Status::overrange, 0.0});
-        } else if (auto v = parse_number(f)) {
-            out.push_back(std::abs(*v) >= 9.9e37 ? Value{api::Status::overrange, 0.0}
-                                                 : Value{api::Status::ok, *v});
-        } else {
-            return "not a value: '" + std::string(f.substr(0, 40)) + "' in '" +
-                   std::string(line.substr(0, 80)) + "'";
-        }
+    if (bare == "INF" || bare == "OVER" || bare == "OL" || bare == "OR") {
+        return {api::Status::overrange, 0.0};
     }
-    return out;
+    if (auto v = parse_number(field)) {
+        return std::abs(*v) >= 9.9e37 ? scpi_analyzer::Value{api::Status::overrange, 0.0}
+                                      : scpi_analyzer::Value{api::Status::ok, *v};
+    }
+    return {api::Status::error, 0.0};
 }
 
 std::optional<api::DeviceIdentity> parse_identity(std::string_view line) {
-    const auto f = split(trim(line), ',');
-    if (f.size() < 2 || upper(f[0]) != "TEKTRONIX") {
+    line = trim(line);
+    if (!printable(line)) {
         return std::nullopt;
     }
-    std::string model;
-    for (char c : f[1]) {
-        if (c != ' ') {
-            model += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        }
-    }
-    if (model.rfind("PA", 0) != 0) {
+    const auto f = split(line, ',');
+    if (f.size() < 2 || f[0].empty() || f[1].empty()) {
         return std::nullopt;
     }
     api::DeviceIdentity id;
-    id.vendor = "Tektronix";
-    id.model = model;
     id.serial = f.size() > 2 ? std::string(f[2]) : "";
     id.firmware = f.size() > 3 ? std::string(f[3]) : "";
+    if (upper(f[0]) == "TEKTRONIX") {
+        id.vendor = "Tektronix";
+        for (char c : f[1]) {
+            if (c != ' ') {
+                id.model += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            }
+        }
+        return id;
+    }
+    // Another instrument: only a full four-field answer whose vendor is a word counts, so
+    // noise with a comma is not taken for one.
+    if (f.size() != 4 || !std::isalpha(static_cast<unsigned char>(f[0].front()))) {
+        return std::nullopt;
+    }
+    id.vendor = std::string(f[0]);
+    id.model = std::string(f[1]);
     return id;
 }
 
-Reply classify_reply(std::string_view line) {
+bool is_refusal(std::string_view line) {
     line = trim(line);
     if (line.empty()) {
-        return Reply::done;
+        return false;
     }
     const std::string u = upper(line);
-    if (u.rfind("ERR", 0) == 0 || u.find("UNKNOWN") != std::string::npos ||
-        u.find("INVALID") != std::string::npos ||
-        (u.size() > 1 && u[0] == '-' && std::isdigit(static_cast<unsigned char>(u[1])))) {
-        return Reply::refused;
-    }
-    return Reply::other;
+    return u.rfind("ERR", 0) == 0 || u.find("UNKNOWN") != std::string::npos ||
+           u.find("INVALID") != std::string::npos ||
+           (u.size() > 1 && u[0] == '-' && std::isdigit(static_cast<unsigned char>(u[1])));
 }
 
 std::optional<bool> parse_new_data(std::string_view line) {
@@ -177,6 +180,18 @@ std::string range_command(bool volts, std::optional<int> code) {
 
 std::string range_query(bool volts) {
     return volts ? ":RNG:VLT?" : ":RNG:AMP?";
+}
+
+std::optional<int> range_code(std::span<const double> table, std::optional<double> range) {
+    if (!range) {
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (std::abs(table[i] - *range) <= 1e-9 * table[i]) {
+            return static_cast<int>(i) + 1;
+        }
+    }
+    return std::nullopt;
 }
 
 std::optional<double> parse_range(std::string_view line, std::span<const double> table) {
@@ -200,15 +215,6 @@ std::optional<double> parse_range(std::string_view line, std::span<const double>
         }
     }
     return std::nullopt;
-}
-
-common::Scan scan_line(std::span<const std::uint8_t> bytes) {
-    for (std::size_t i = 0; i < bytes.size(); ++i) {
-        if (bytes[i] == '\n' || bytes[i] == '\r') {
-            return {0, i + 1};
-        }
-    }
-    return {0, 0};
 }
 
 std::vector<std::string> integrator_commands() {

@@ -10,6 +10,7 @@
 #include "drivers/hioki/models.hpp"
 #include "drivers/rohde_schwarz/models.hpp"
 #include "drivers/scpi_analyzer/codec.hpp"
+#include "drivers/tektronix/models.hpp"
 
 namespace {
 
@@ -18,7 +19,8 @@ using namespace wattbench::drivers;
 const std::vector<const scpi_analyzer::Model*>& all_models() {
     static const std::vector<const scpi_analyzer::Model*> all = [] {
         std::vector<const scpi_analyzer::Model*> v;
-        for (auto table : {hioki::models(), gwinstek::models(), rohde_schwarz::models()}) {
+        for (auto table :
+             {hioki::models(), gwinstek::models(), rohde_schwarz::models(), tektronix::models()}) {
             for (const auto& m : table) {
                 v.push_back(&m);
             }

@@ -4,6 +4,7 @@
 // elements, an endpoint refused by the family and the wrong-model hint.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 
@@ -286,6 +287,153 @@ TEST(ScpiAnalyzerHooks, RangeLimitsDefaultElementsEndpointsAndTheWrongModelHint)
     ASSERT_TRUE(e);
     EXPECT_EQ(e->kind, api::ErrorKind::config);
     EXPECT_TRUE(e->message.ends_with("(driver acme-pa9) (use driver acme-PA9)")) << e->message;
+}
+
+// An answers-every-message family whose answers may refuse (Quirks::refused): what each
+// refusal costs, as dialect.hpp promises.
+Dialect refusing_dialect() {
+    Dialect d;
+    d.family = "ACME";
+    d.item_spelling = [](Item item, int element, const Model&) -> std::string {
+        if (element != 1) {
+            return "";
+        }
+        return item == Item::power     ? "W"
+               : item == Item::voltage ? "V"
+               : item == Item::energy  ? "E"
+                                       : "";
+    };
+    d.select_items = [](const std::vector<std::string>&) {
+        return std::vector<std::string>{"CLR"};
+    };
+    d.select_item = [](const std::string& spelling) { return "SEL " + spelling; };
+    d.read_query = [](const std::vector<std::string>&) { return std::string("READ?"); };
+    d.ready_setup = {"ARM"};
+    d.ready_query = "RDY?";
+    d.ready = [](std::string_view line) { return line == "1"; };
+    d.range_commands = [](const Range& volts, const Range& amps, const Model&) {
+        return std::vector<std::string>{volts ? "VR FIX" : "VR AUTO", amps ? "AR FIX" : "AR AUTO"};
+    };
+    d.integrator_start = {"INT GO"};
+    d.quirks.answers_every_message = true;
+    d.quirks.refused = [](std::string_view line) { return line.starts_with("ERR"); };
+    return d;
+}
+
+Model ranged(const Dialect& d) {
+    Model m = model_of(d);
+    m.voltage_ranges = {150, 300};
+    m.current_ranges = {1, 5};
+    return m;
+}
+
+std::function<std::string(const std::string&)> refusing(std::vector<std::string> refused,
+                                                        std::string values) {
+    return [refused, values](const std::string& c) -> std::string {
+        if (c == "READ?") {
+            return values + "\n";
+        }
+        if (c.find('?') != std::string::npos) {
+            return "";
+        }
+        return std::find(refused.begin(), refused.end(), c) != refused.end() ? "ERR\n" : "\n";
+    };
+}
+
+bool warned(const api::PollResult& r, const std::string& text) {
+    return std::any_of(r.notices.begin(), r.notices.end(), [&](const auto& n) {
+        return n.warning && n.message.find(text) != std::string::npos;
+    });
+}
+
+TEST(ScpiAnalyzerHooks, RefusedSelectionIntegratorAndHandshake) {
+    const Dialect d = refusing_dialect();
+    Settings s;
+    s.integrate = true;
+    Rig rig(ranged(d), refusing({"SEL V", "ARM", "INT GO", "AR AUTO"}, "87.5,1.5"), s);
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    auto r = rig.device->poll(Clock::now() + 300ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    ASSERT_EQ(r.readings.size(), 3u);
+    EXPECT_EQ(rig.device->channels()[1].name, "voltage");
+    EXPECT_DOUBLE_EQ(r.readings[0].value, 87.5);
+    EXPECT_EQ(r.readings[0].status, api::Status::ok);
+    EXPECT_EQ(r.readings[1].status, api::Status::unavailable);  // refused selection
+    EXPECT_EQ(r.readings[1].channel, 1u);
+    EXPECT_EQ(r.readings[2].status, api::Status::unavailable);  // refused integrator
+    EXPECT_TRUE(warned(r, "SEL V"));
+    EXPECT_TRUE(warned(r, "integrator"));
+    EXPECT_TRUE(warned(r, "AR AUTO"));  // on auto a refused range command is a warning
+    // The refused handshake is skipped, not waited for until the deadline.
+    EXPECT_EQ(std::find(rig.link->written.begin(), rig.link->written.end(), "RDY?"),
+              rig.link->written.end());
+    api::Notice settings;
+    for (const auto& n : r.notices) {
+        settings = n.settings.empty() ? settings : n;
+    }
+    EXPECT_EQ(std::get<bool>(settings.settings.at("integrate")), false);
+}
+
+TEST(ScpiAnalyzerHooks, RefusedFixedRangeFailsOpenAsConfig) {
+    const Dialect d = refusing_dialect();
+    Settings s;
+    s.voltage_range = 300.0;
+    s.current_range = 5.0;
+    Rig rig(ranged(d), refusing({"VR FIX"}, "87.5,230.0,1.5"), s);
+    auto e = rig.device->open();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind, api::ErrorKind::config);
+    EXPECT_NE(e->message.find("VR FIX"), std::string::npos) << e->message;
+    // Without a refusal rule every answer is an acknowledgement.
+    Dialect lenient = refusing_dialect();
+    lenient.quirks.refused = nullptr;
+    lenient.ready_setup.clear();
+    lenient.ready_query.clear();
+    Rig ok(ranged(lenient), refusing({"VR FIX", "SEL V"}, "87.5,230.0,1.5"), s);
+    ASSERT_EQ(ok.device->open(), std::nullopt);
+    auto r = ok.device->poll(Clock::now() + 300ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_DOUBLE_EQ(r.readings[1].value, 230.0);
+}
+
+// answers_only_on_tcp: off TCP a missing answer costs the command gap, not answer_wait; the
+// `command_gap` key overrides the dialect's gap where it has one.
+TEST(ScpiAnalyzerHooks, AnswersOnlyOnTcpAndTheCommandGapKey) {
+    Dialect d = refusing_dialect();
+    d.ready_setup.clear();
+    d.quirks.answers_only_on_tcp = true;
+    d.quirks.answer_wait = 2s;
+    d.quirks.command_gap = 10ms;
+    Settings s;
+    s.endpoint = transport::SerialEndpoint{};
+    Rig rig(
+        ranged(d),
+        [](const std::string& c) {
+            return c == "READ?" ? std::string("87.5,230.0,1.5\n") : std::string();
+        },
+        s);
+    const auto start = Clock::now();
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    EXPECT_LT(Clock::now() - start, 1s);
+    const Model m = ranged(d);
+    api::DeviceConfig c{"meter", m.driver, "tcp://192.0.2.7:1", {}};
+    c.options.set("command_gap", 0.2);
+    auto parsed = parse_settings(m, c);
+    ASSERT_TRUE(std::holds_alternative<Settings>(parsed));
+    EXPECT_EQ(std::get<Settings>(parsed).command_gap, 0.2);
+    api::DeviceConfig bad{"meter", m.driver, "tcp://192.0.2.7:1", {}};
+    bad.options.set("command_gap", -1.0);
+    auto refused = parse_settings(m, bad);
+    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(refused));
+    EXPECT_NE(std::get<api::DeviceError>(refused).message.find("command_gap"), std::string::npos);
+    // A family without a gap leaves the key untaken (an unknown key to the profile loader).
+    const Dialect plain = base_dialect();
+    const Model pm = model_of(plain);
+    api::DeviceConfig other{"meter", pm.driver, "tcp://192.0.2.7:1", {}};
+    other.options.set("command_gap", 0.2);
+    auto p = parse_settings(pm, other);
+    ASSERT_TRUE(std::holds_alternative<Settings>(p));
+    EXPECT_FALSE(std::get<Settings>(p).command_gap);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "drivers/tektronix/register.hpp"
+#include "drivers/tektronix/models.hpp"
 #include "tests/drivers/tektronix/pa_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
 
@@ -21,8 +21,9 @@ using Clock = std::chrono::steady_clock;
 const api::Registry& registry() {
     static const api::Registry r = [] {
         api::Registry x;
-        x.add(pa1000_driver_info());
-        x.add(pa3000_driver_info());
+        for (auto& info : driver_infos()) {
+            x.add(std::move(info));
+        }
         return x;
     }();
     return r;
@@ -259,6 +260,19 @@ TEST_P(TektronixEndToEnd, ErrorRepliesToConfigCommands) {
         EXPECT_EQ(e->kind, ErrorKind::config) << e->message;
         EXPECT_NE(e->message.find(":RNG:VLT:FIX 5"), std::string::npos) << e->message;
     }
+}
+
+// A meter that refuses `:DSE 2` never sets the new-data bit: the polls go without the handshake.
+TEST_P(TektronixEndToEnd, RefusedHandshakePollsWithoutIt) {
+    Rig rig(GetParam(), "PA1000", [](PaEmulator& e, api::Options&) { e.reject_prefix = ":DSE"; });
+    ASSERT_EQ(rig.device->open(), std::nullopt);
+    auto r = rig.poll();
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_NEAR(rig.reading(r, "power").value, 87.52, 1e-9);
+    EXPECT_FALSE(rig.sent(":DSR?"));
+    EXPECT_TRUE(std::any_of(r.notices.begin(), r.notices.end(), [](const auto& n) {
+        return n.warning && n.message.find(":DSE 2") != std::string::npos;
+    }));
 }
 
 TEST_P(TektronixEndToEnd, GarbageBeforeTheAnswerIsSkipped) {
