@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "drivers/rohde_schwarz/models.hpp"
-#include "drivers/tektronix/register.hpp"
+#include "drivers/tektronix/models.hpp"
 #include "tests/drivers/rohde_schwarz/hmc_emulator.hpp"
 #include "tests/drivers/tektronix/pa_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
@@ -108,6 +108,17 @@ void measure(const char* name, Meter& m, int seconds) {
         n, cpu * 1e3, cpu / n * 1e6, cpu / span * 100.0);
 }
 
+const DriverInfo& driver_named(const std::string& name) {
+    static const auto infos = wattbench::drivers::tektronix::driver_infos();
+    for (const auto& info : infos) {
+        if (info.name == name) {
+            return info;
+        }
+    }
+    std::fprintf(stderr, "no driver %s\n", name.c_str());
+    std::exit(1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,8 +128,7 @@ int main(int argc, char** argv) {
         wattbench::tests::tektronix::PaEmulator pa("PA1000");
         pa.ack = wattbench::tests::tektronix::PaEmulator::Ack::none;
         pa.min_config_gap_s = 0.0;
-        Meter m([&](std::string& in) { return pa.handle(in); },
-                wattbench::drivers::tektronix::pa1000_driver_info(),
+        Meter m([&](std::string& in) { return pa.handle(in); }, driver_named("tektronix-pa1000"),
                 [](DeviceConfig& c) { c.options.set("command_gap", 0.0); });
         measure("tektronix-pa1000 (serial)", m, seconds);
     }
