@@ -10,6 +10,7 @@ packages=(
   libfreeipmi-dev libipmimonitoring-dev openipmi freeipmi-tools ipmitool
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
+  scdoc lintian man-db systemd bash-completion
 )
 # A driver or workload that needs more names its packages in its own folder, one per line
 # (# starts a comment), so adding one touches nothing here.
