@@ -41,7 +41,7 @@ AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
       reader_(*transport_),
       plan_(make_plan(model_, settings_)),
       answered_(plan_),
-      read_query_(read_query(dialect_, plan_)),
+      read_query_(read_query(dialect_, plan_, false, settings_.read_mode)),
       range_elements_(range_elements(plan_)),
       element_ranges_(2 * range_elements_.size()) {
     for (std::size_t i = 0; i < plan_.slots.size(); ++i) {
@@ -161,7 +161,11 @@ std::optional<api::DeviceError> AnalyzerDevice::select(Deadline deadline) {
     }
     answered_ = Plan{};
     answered_index_.clear();
+    const bool skip_energy = !settings_.integrate && dialect_.quirks.energy_needs_integrator;
     for (std::size_t i = 0; i < plan_.slots.size(); ++i) {
+        if (skip_energy && plan_.slots[i].item == Item::energy) {
+            continue;
+        }
         bool refused = false;
         if (dialect_.select_item) {
             if (auto e = command_or_warn(
@@ -176,6 +180,9 @@ std::optional<api::DeviceError> AnalyzerDevice::select(Deadline deadline) {
             answered_.spellings.push_back(plan_.spellings[i]);
             answered_index_.push_back(i);
         }
+    }
+    if (skip_energy) {
+        read_query_ = read_query(dialect_, answered_, false, settings_.read_mode);
     }
     ready_refused_ = false;
     for (const auto& c : dialect_.ready_setup) {
@@ -284,16 +291,30 @@ std::optional<api::DeviceError> AnalyzerDevice::open() {
     if (auto e = send(dialect_.identity_query, deadline)) {
         return fail(*e);
     }
+    std::string asked = dialect_.identity_query;
+    auto until = dialect_.identity_fallback.empty()
+                     ? deadline
+                     : std::min(deadline, Clock::now() + answer_timeout / 2);
     std::string last;
     for (;;) {
-        auto line = read_line(deadline);
+        auto line = read_line(until);
         if (auto* e = std::get_if<api::DeviceError>(&line)) {
+            if (e->kind == api::ErrorKind::timeout && until < deadline) {
+                // Silence or noise only: the other identity query may draw the answer.
+                until = deadline;
+                asked += " or " + dialect_.identity_fallback;
+                reader_.reset();
+                if (auto sent = send(dialect_.identity_fallback, deadline)) {
+                    return fail(*sent);
+                }
+                continue;
+            }
             if (!last.empty() && e->kind == api::ErrorKind::timeout) {
                 return fail({api::ErrorKind::protocol, transport_->name() + ": '" +
                                                            last.substr(0, 80) + "' is not a " +
                                                            dialect_.family + " identity"});
             }
-            return fail({e->kind, e->message + " (waiting for " + dialect_.identity_query + ")"});
+            return fail({e->kind, e->message + " (waiting for " + asked + ")"});
         }
         last = std::get<std::string>(line);
         if (auto id = parse_identity(dialect_, last)) {
@@ -429,7 +450,7 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
     if (dialect_.quirks.streaming) {
         stream_ranges_ =
             dialect_.quirks.stream_ranges && any_auto() && dialect_.range_queries.size() == 2;
-        read_query_ = read_query(dialect_, plan_, stream_ranges_);
+        read_query_ = read_query(dialect_, plan_, stream_ranges_, settings_.read_mode);
         if (auto e = send(read_query_, deadline)) {
             return e;
         }
@@ -605,6 +626,10 @@ api::Notice AnalyzerDevice::settings_notice() const {
     if (model_.channels > 0) {
         n.settings["channel"] = static_cast<std::int64_t>(settings_.channel);
     }
+    if (!dialect_.read_modes.empty()) {
+        n.settings["read"] =
+            dialect_.read_modes[std::min(settings_.read_mode, dialect_.read_modes.size() - 1)].name;
+    }
     n.settings["integrate"] = settings_.integrate && !energy_refused_;
     if (const auto gap = command_gap(); gap.count() > 0) {
         n.settings["command_gap_s"] = std::chrono::duration<double>(gap).count();
@@ -718,8 +743,13 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
         result.readings[i] = std::move(newest->readings[k]);
         result.readings[i].channel = i;
     }
+    // One notice per flag, however many fields carried it (Chroma: -2 in every field).
+    std::vector<std::string> flags;
     for (const auto& flag : newest->phase_flags) {
-        result.notices.push_back({true, "the meter marked a reading with " + flag, flag, {}});
+        if (std::find(flags.begin(), flags.end(), flag) == flags.end()) {
+            flags.push_back(flag);
+            result.notices.push_back({true, "the meter marked a reading with " + flag, flag, {}});
+        }
     }
     return result;
 }

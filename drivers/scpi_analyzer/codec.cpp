@@ -121,16 +121,21 @@ std::vector<std::string> select_commands(const Dialect& dialect, const Plan& pla
     return dialect.select_items ? dialect.select_items(plan.spellings) : std::vector<std::string>{};
 }
 
-std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges) {
-    if (!dialect.read_query) {
+std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges,
+                       std::size_t read_mode) {
+    const auto& query =
+        dialect.read_modes.empty()
+            ? dialect.read_query
+            : dialect.read_modes[std::min(read_mode, dialect.read_modes.size() - 1)].read_query;
+    if (!query) {
         return {};
     }
     if (!with_ranges) {
-        return dialect.read_query(plan.spellings);
+        return query(plan.spellings);
     }
     auto spellings = plan.spellings;
     spellings.insert(spellings.end(), dialect.range_queries.begin(), dialect.range_queries.end());
-    return dialect.read_query(spellings);
+    return query(spellings);
 }
 
 std::string with_channel(const Dialect& dialect, std::string_view text, int channel) {

@@ -46,7 +46,9 @@ Plan make_plan(const Model& model, const Settings& settings);
 // Item selection at open (empty when the read query lists the items) and the poll's query.
 std::vector<std::string> select_commands(const Dialect& dialect, const Plan& plan);
 // `with_ranges`: the dialect's range queries appended to the items (Quirks::stream_ranges).
-std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges = false);
+// `read_mode`: the Dialect::read_modes entry used instead of read_query, where it has any.
+std::string read_query(const Dialect& dialect, const Plan& plan, bool with_ranges = false,
+                       std::size_t read_mode = 0);
 // `text` with the dialect's channel_mark replaced by `channel`.
 std::string with_channel(const Dialect& dialect, std::string_view text, int channel);
 

@@ -64,6 +64,16 @@ struct Quirks {
     // (0.5 s each when `update_interval` is unset): a cycle longer than the poll interval is
     // no stall. 0: at the first poll without an answer.
     std::chrono::milliseconds stall_after{0};
+    // `integrate = false` leaves the energy item out of the read query and its channel
+    // unavailable: an integrator the run did not reset counts from whenever (Chroma ENEG).
+    bool energy_needs_integrator = false;
+};
+
+// One way to read, picked by the `read` key (Dialect::read_modes).
+struct ReadMode {
+    std::string name;     // the key's value, e.g. "fetch"
+    std::string meaning;  // for the error listing the choices, e.g. "FETCh?, the last values"
+    std::function<std::string(const std::vector<std::string>& spellings)> read_query;
 };
 
 // Wraps the raw transport of an endpoint (WT3000: 4-byte block framing and the `anonymous`
@@ -85,6 +95,9 @@ struct Dialect {
     // off, remote, a language switch…
     std::vector<std::string> greeting;
     std::string identity_query = "*IDN?";
+    // Asked when the identity query drew no answer of this family within half the open
+    // timeout (Chroma `CHANnel:ID?`, documented to answer the same); "" = none.
+    std::string identity_fallback;
     // The identity answer → vendor, model, serial, firmware; nullopt when the line is not
     // this family's answer (noise, an echo, another vendor). Default: comma-separated
     // `vendor,model,serial,firmware` with `family` as the vendor (case-insensitive).
@@ -105,6 +118,9 @@ struct Dialect {
     std::function<std::string(const std::string& spelling)> select_item;
     // The poll's query (`:NUM:NORM:VAL?`, HIOKI `:MEAS? U,I,P`, ZES `cont on`).
     std::function<std::string(const std::vector<std::string>& spellings)> read_query;
+    // Alternatives to read_query picked by the `read` key, the first the default (Chroma
+    // "fetch" = FETCh?, "measure" = MEASure?); empty: no `read` key, read_query is used.
+    std::vector<ReadMode> read_modes;
     // Sent before the read query each poll (a new-data handshake); answers follow the
     // answers_every_message rule.
     std::vector<std::string> before_read;

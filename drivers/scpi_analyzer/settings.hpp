@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -19,7 +20,8 @@ struct Settings {
     std::optional<double> command_gap;      // s; the dialect's Quirks::command_gap when none
     // Elements read (1…n, `sigma` = 0), from the `elements` key; empty: every element and Σ.
     std::vector<int> elements;
-    int channel = 1;  // the input read, from the `channel` key (Model::channels)
+    int channel = 1;            // the input read, from the `channel` key (Model::channels)
+    std::size_t read_mode = 0;  // Dialect::read_modes index, from the `read` key
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

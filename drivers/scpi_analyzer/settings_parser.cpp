@@ -198,6 +198,23 @@ std::variant<Settings, api::DeviceError> parse_settings(const Model& model,
             s.channel = static_cast<int>(*c);
         }
     }
+    if (const auto& modes = model.dialect->read_modes; !modes.empty()) {
+        if (auto r = o.take_string("read")) {
+            std::string allowed;
+            bool found = false;
+            for (std::size_t i = 0; i < modes.size() && !found; ++i) {
+                found = modes[i].name == *r;
+                s.read_mode = found ? i : s.read_mode;
+                allowed += (i == 0                  ? ""
+                            : i + 1 == modes.size() ? " or "
+                                                    : ", ") +
+                           ("\"" + modes[i].name + "\" (" + modes[i].meaning + ")");
+            }
+            if (!found) {
+                return check.bad("read", "expected " + allowed + ", got \"" + *r + "\"");
+            }
+        }
+    }
     if (auto b = o.take_bool("integrate")) {
         if (*b && model.dialect->integrator_start.empty()) {
             return check.bad("integrate", "the " + model.description + " has no integrator");

@@ -50,7 +50,7 @@ TEST(ChromaCli, RunReadsTheMeterAndFlagsARangeChange) {
     EXPECT_NE(samples.find(",wattmeter,energy,12.345,Wh,ok\n"), std::string::npos);
     EXPECT_NE(samples.find(",wattmeter,power,,W,unavailable\n"), std::string::npos);
     const std::string events = read_whole(out / "events.log");
-    EXPECT_NE(events.find("range change during integration"), std::string::npos) << events;
+    EXPECT_NE(events.find("marked a reading with range_change"), std::string::npos) << events;
     const std::string phases = read_whole(out / "phases.csv");
     EXPECT_NE(phases.find("range_change"), std::string::npos) << phases;
     const std::string manifest = read_whole(out / "manifest.json");

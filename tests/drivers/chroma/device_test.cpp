@@ -4,9 +4,9 @@
 #include <map>
 #include <thread>
 
-#include "drivers/chroma/channels.hpp"
-#include "drivers/chroma/register.hpp"
+#include "drivers/chroma/models.hpp"
 #include "tests/drivers/chroma/chroma_emulator.hpp"
+#include "tests/drivers/scpi_analyzer/table_lookup.hpp"
 #include "tests/emulators/stream_server.hpp"
 
 namespace wattbench::drivers::chroma {
@@ -18,6 +18,16 @@ using tests::emulators::ChromaEmulator;
 using tests::emulators::StreamServer;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
+
+api::DriverInfo c66202_driver_info() {
+    return testing::info_named(driver_infos(), "chroma-66202");
+}
+api::DriverInfo c66203_driver_info() {
+    return testing::info_named(driver_infos(), "chroma-66203");
+}
+api::DriverInfo c66204_driver_info() {
+    return testing::info_named(driver_infos(), "chroma-66204");
+}
 
 struct Rig {
     ChromaEmulator emulator;
@@ -58,9 +68,10 @@ struct Rig {
             std::this_thread::sleep_for(10ms);
         }
     }
-    static const api::Reading* find(const api::PollResult& r, Channel ch) {
+    const api::Reading* find(const api::PollResult& r, const std::string& name) const {
+        const auto& c = device->channels();
         for (const auto& x : r.readings) {
-            if (x.channel == ch) {
+            if (x.channel < c.size() && c[x.channel].name == name) {
                 return &x;
             }
         }
@@ -91,17 +102,25 @@ TEST_P(Chroma66204, OpensSelectsTheChannelAndFetches) {
     EXPECT_TRUE(rig.emulator.integrating());
     auto r = rig.poll();
     ASSERT_FALSE(r.error) << r.error->message;
-    ASSERT_EQ(r.readings.size(), std::size_t{channel_count});
-    EXPECT_DOUBLE_EQ(Rig::find(r, power)->value, 250.12);
-    EXPECT_DOUBLE_EQ(Rig::find(r, voltage)->value, 229.87);
-    EXPECT_DOUBLE_EQ(Rig::find(r, reactive_power)->value, -134.05);
-    EXPECT_DOUBLE_EQ(Rig::find(r, energy)->value, 12.345);
+    ASSERT_EQ(r.readings.size(), 8u);
+    const std::vector<std::string> names = {"power",        "apparent_power", "reactive_power",
+                                            "power_factor", "voltage",        "current",
+                                            "frequency",    "energy"};
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        EXPECT_EQ(rig.device->channels()[i].name, names[i]);
+    }
+    EXPECT_DOUBLE_EQ(rig.find(r, "power")->value, 250.12);
+    EXPECT_DOUBLE_EQ(rig.find(r, "voltage")->value, 229.87);
+    EXPECT_DOUBLE_EQ(rig.find(r, "reactive_power")->value, -134.05);
+    EXPECT_DOUBLE_EQ(rig.find(r, "energy")->value, 12.345);
     EXPECT_TRUE(rig.sent("FETC? V,I,W,VA,VAR,PF,FREQ,ENEG"));
     ASSERT_FALSE(r.notices.empty());
     const auto& s = r.notices.back().settings;
     EXPECT_EQ(std::get<double>(s.at("voltage_range_in_use")), 300.0);
     EXPECT_EQ(std::get<double>(s.at("current_range_in_use")), 2.0);
-    EXPECT_EQ(std::get<std::string>(s.at("integrator")), "RUNNING");
+    EXPECT_EQ(std::get<std::string>(s.at("integrator_state")), "RUNNING");
+    EXPECT_EQ(std::get<std::string>(s.at("read")), "fetch");
+    EXPECT_EQ(std::get<std::int64_t>(s.at("channel")), 2);
     EXPECT_FALSE(Rig::flagged(r));
 }
 
@@ -114,8 +133,8 @@ TEST_P(Chroma66204, SemicolonsCrlfAndHeaders) {
     ASSERT_EQ(rig.device->open(), std::nullopt);
     auto r = rig.poll();
     ASSERT_FALSE(r.error) << r.error->message;
-    EXPECT_DOUBLE_EQ(Rig::find(r, power)->value, 250.12);
-    EXPECT_DOUBLE_EQ(Rig::find(r, frequency)->value, 50.0);
+    EXPECT_DOUBLE_EQ(rig.find(r, "power")->value, 250.12);
+    EXPECT_DOUBLE_EQ(rig.find(r, "frequency")->value, 50.0);
 }
 
 TEST_P(Chroma66204, IdentifiesThroughChannelIdWhenIdnIsSilent) {
@@ -132,21 +151,21 @@ TEST_P(Chroma66204, SentinelsMinusOneTwoThree) {
     rig.emulator.first_integration = true;
     auto r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_EQ(Rig::find(r, energy)->status, Status::unavailable);
-    EXPECT_EQ(Rig::find(r, power)->status, Status::ok);
+    EXPECT_EQ(rig.find(r, "energy")->status, Status::unavailable);
+    EXPECT_EQ(rig.find(r, "power")->status, Status::ok);
     EXPECT_FALSE(Rig::flagged(r));
     rig.emulator.first_integration = false;
     rig.emulator.range_error = true;
     r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_EQ(Rig::find(r, power)->status, Status::unavailable);
+    EXPECT_EQ(rig.find(r, "power")->status, Status::unavailable);
     EXPECT_TRUE(Rig::flagged(r));
     rig.emulator.range_error = false;
     rig.emulator.protection = true;
     r = rig.poll();
     ASSERT_FALSE(r.error);
-    EXPECT_EQ(Rig::find(r, current)->status, Status::overrange);
-    EXPECT_EQ(Rig::find(r, power)->status, Status::overrange);
+    EXPECT_EQ(rig.find(r, "current")->status, Status::overrange);
+    EXPECT_EQ(rig.find(r, "power")->status, Status::overrange);
 }
 
 TEST_P(Chroma66204, AutoRangeSwitchInsideAWindowIsFlagged) {
@@ -214,18 +233,19 @@ TEST_P(Chroma66204, AMeterThatIgnoresTheRangeCommandsStillReads) {
     rig.emulator.no_conf = true;
     const auto t0 = Clock::now();
     ASSERT_EQ(rig.device->open(), std::nullopt);
-    EXPECT_LT(Clock::now() - t0, 1500ms);
+    // The unanswered read-backs cost the integrator query's 0.5 s and the open's 2 s budget.
+    EXPECT_LT(Clock::now() - t0, 3500ms);
     auto r = rig.poll();
     ASSERT_FALSE(r.error) << r.error->message;
-    EXPECT_DOUBLE_EQ(Rig::find(r, power)->value, 250.12);
-    EXPECT_DOUBLE_EQ(Rig::find(r, energy)->value, 0.0);
+    EXPECT_DOUBLE_EQ(rig.find(r, "power")->value, 250.12);
+    EXPECT_DOUBLE_EQ(rig.find(r, "energy")->value, 0.0);
     ASSERT_FALSE(r.notices.empty());
     const auto& s = r.notices.back().settings;
     EXPECT_EQ(s.count("voltage_range_in_use"), 0u);
-    EXPECT_EQ(s.count("integrator"), 0u);
+    EXPECT_EQ(s.count("integrator_state"), 0u);
     EXPECT_EQ(std::get<double>(s.at("voltage_range")), 300.0);
     EXPECT_TRUE(std::any_of(r.notices.begin(), r.notices.end(), [](const api::Notice& n) {
-        return n.warning && n.message.find("TRIG? 2") != std::string::npos;
+        return n.warning && n.message.find("integrator") != std::string::npos;
     }));
 }
 
@@ -241,8 +261,8 @@ TEST(Chroma66202, MeasureWithoutIntegration) {
     EXPECT_TRUE(rig.sent("MEAS? V,I,W,VA,VAR,PF,FREQ"));
     EXPECT_FALSE(rig.sent("CHAN 1"));
     EXPECT_FALSE(rig.emulator.integrating());
-    EXPECT_EQ(Rig::find(r, energy)->status, Status::unavailable);
-    EXPECT_DOUBLE_EQ(Rig::find(r, current)->value, 1.2345);
+    EXPECT_EQ(rig.find(r, "energy")->status, Status::unavailable);
+    EXPECT_DOUBLE_EQ(rig.find(r, "current")->value, 1.2345);
 }
 
 TEST(ChromaSettings, OptionsAreCheckedWithoutIo) {
@@ -259,7 +279,7 @@ TEST(ChromaSettings, OptionsAreCheckedWithoutIo) {
         return e ? e->message : std::string();
     };
     // SPEC's 66202 current ranges only.
-    EXPECT_NE(make(c66202_driver_info(), {{"current_range", 1.0}}).find("0.01, 0.1, 0.4, 2, 20"),
+    EXPECT_NE(make(c66202_driver_info(), {{"current_range", 1.0}}).find("no range of"),
               std::string::npos);
     EXPECT_EQ(make(c66202_driver_info(), {{"current_range", 20.0}}), "");
     EXPECT_EQ(make(c66204_driver_info(), {{"current_range", 1.0}}), "");
@@ -267,8 +287,9 @@ TEST(ChromaSettings, OptionsAreCheckedWithoutIo) {
               std::string::npos);
     EXPECT_NE(make(c66202_driver_info(), {{"channel", std::int64_t{2}}}).find("channel 1 only"),
               std::string::npos);
-    EXPECT_NE(make(c66203_driver_info(), {{"read", std::string("poll")}}).find("read"),
+    EXPECT_NE(make(c66203_driver_info(), {{"read", std::string("poll")}}).find("\"measure\""),
               std::string::npos);
+    EXPECT_EQ(make(c66203_driver_info(), {{"read", std::string("measure")}}), "");
     EXPECT_NE(make(c66203_driver_info(), {{"voltage_range", 5000.0}}).find("voltage_range"),
               std::string::npos);
     EXPECT_NE(make(c66203_driver_info(), {{"ranging", std::string("calibrate")}}).find("chroma"),

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "drivers/chroma/models.hpp"
 #include "drivers/gwinstek/models.hpp"
 #include "drivers/hioki/models.hpp"
 #include "drivers/rohde_schwarz/models.hpp"
@@ -19,8 +20,8 @@ using namespace wattbench::drivers;
 const std::vector<const scpi_analyzer::Model*>& all_models() {
     static const std::vector<const scpi_analyzer::Model*> all = [] {
         std::vector<const scpi_analyzer::Model*> v;
-        for (auto table :
-             {hioki::models(), gwinstek::models(), rohde_schwarz::models(), tektronix::models()}) {
+        for (auto table : {hioki::models(), gwinstek::models(), rohde_schwarz::models(),
+                           tektronix::models(), chroma::models()}) {
             for (const auto& m : table) {
                 v.push_back(&m);
             }

@@ -1,7 +1,8 @@
 // The generic device's family hooks through an in-memory instrument: answer order learned
 // at open, a new-data handshake, `;*OPC?` sync, streaming with a stall, element count from the
 // identity, sentinel phase flags, the `elements` key, per-element ranges, range limits, default
-// elements, an endpoint refused by the family and the wrong-model hint.
+// elements, an endpoint refused by the family, the wrong-model hint, an identity fallback,
+// read modes and energy without the run's integration.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -434,6 +435,82 @@ TEST(ScpiAnalyzerHooks, AnswersOnlyOnTcpAndTheCommandGapKey) {
     auto p = parse_settings(pm, other);
     ASSERT_TRUE(std::holds_alternative<Settings>(p));
     EXPECT_FALSE(std::get<Settings>(p).command_gap);
+}
+
+// Chroma's needs: a second identity query when the first stays silent, the `read` key picking
+// the read query, energy left out without the run's integration, one notice per phase flag.
+TEST(ScpiAnalyzerHooks, IdentityFallbackReadModesAndEnergyWithoutIntegrator) {
+    Dialect d = base_dialect();
+    d.identity_fallback = "ID?";
+    d.item_spelling = [](Item item, int, const Model&) -> std::string {
+        return item == Item::power     ? "W"
+               : item == Item::voltage ? "V"
+               : item == Item::energy  ? "E"
+                                       : "";
+    };
+    auto listed = [](const char* verb) {
+        return [verb](const std::vector<std::string>& spellings) {
+            std::string q = verb;
+            for (std::size_t i = 0; i < spellings.size(); ++i) {
+                q += (i ? "," : " ") + spellings[i];
+            }
+            return q;
+        };
+    };
+    d.read_modes = {{"fetch", "the last values", listed("FETCH?")},
+                    {"measure", "a new acquisition", listed("MEAS?")}};
+    d.integrator_start = {"INT ON"};
+    d.quirks.energy_needs_integrator = true;
+    d.parse_value = [](std::string_view f) {
+        return f == "-2" ? Value{api::Status::unavailable, 0.0, "range_change"}
+                         : default_parse_value(f);
+    };
+    const Model m = model_of(d);
+    api::DeviceConfig c{"meter", m.driver, "tcp://192.0.2.7:1", {}};
+    c.options.set("read", std::string("measure"));
+    c.options.set("integrate", false);
+    auto parsed = parse_settings(m, c);
+    ASSERT_TRUE(std::holds_alternative<Settings>(parsed))
+        << std::get<api::DeviceError>(parsed).message;
+    auto t = std::make_unique<ScriptedTransport>();
+    auto* link = t.get();
+    link->reply = [](const std::string& line) -> std::string {
+        if (line == "ID?") {
+            return "ACME,PA9,1,1.0\n";
+        }
+        return line == "MEAS? W,V" ? "-2,-2\n" : "";
+    };
+    AnalyzerDevice device(m, std::get<Settings>(parsed), std::move(t));
+    ASSERT_EQ(device.open(), std::nullopt);
+    EXPECT_EQ(device.identity().model, "PA9");
+    EXPECT_EQ(link->written.at(0), "*IDN?");
+    EXPECT_EQ(link->written.at(1), "ID?");
+    EXPECT_EQ(std::count(link->written.begin(), link->written.end(), "INT ON"), 0);
+    auto r = device.poll(Clock::now() + 200ms);
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_EQ(link->written.back(), "MEAS? W,V");
+    ASSERT_EQ(r.readings.size(), 3u);
+    EXPECT_EQ(device.channels()[2].name, "energy");
+    EXPECT_EQ(r.readings[0].status, api::Status::unavailable);
+    EXPECT_EQ(r.readings[2].status, api::Status::unavailable);
+    int flags = 0;
+    const api::Notice* settings = nullptr;
+    for (const auto& n : r.notices) {
+        flags += n.phase_flag == "range_change" ? 1 : 0;
+        settings = n.settings.count("read") ? &n : settings;
+    }
+    EXPECT_EQ(flags, 1);
+    ASSERT_NE(settings, nullptr);
+    EXPECT_EQ(std::get<std::string>(settings->settings.at("read")), "measure");
+    EXPECT_FALSE(std::get<bool>(settings->settings.at("integrate")));
+    api::DeviceConfig bad{"meter", m.driver, "tcp://192.0.2.7:1", {}};
+    bad.options.set("read", std::string("poll"));
+    auto refused = parse_settings(m, bad);
+    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(refused));
+    EXPECT_NE(std::get<api::DeviceError>(refused).message.find(
+                  "\"fetch\" (the last values) or \"measure\" (a new acquisition)"),
+              std::string::npos)
+        << std::get<api::DeviceError>(refused).message;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "drivers/zes/models.hpp"
+#include "tests/drivers/scpi_analyzer/table_lookup.hpp"
 #include "tests/drivers/zes/zes_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
 
@@ -17,20 +18,11 @@ using tests::emulators::ZesEmulator;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-api::DriverInfo info(const std::string& driver) {
-    for (auto& i : driver_infos()) {
-        if (i.name == driver) {
-            return i;
-        }
-    }
-    ADD_FAILURE() << "no driver " << driver;
-    return {};
-}
 api::DriverInfo lmg95_driver_info() {
-    return info("zes-lmg95");
+    return testing::info_named(driver_infos(), "zes-lmg95");
 }
 api::DriverInfo lmg600_driver_info() {
-    return info("zes-lmg600");
+    return testing::info_named(driver_infos(), "zes-lmg600");
 }
 
 struct Rig {

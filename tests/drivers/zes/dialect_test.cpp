@@ -3,6 +3,7 @@
 #include "drivers/scpi_analyzer/codec.hpp"
 #include "drivers/zes/dialect.hpp"
 #include "drivers/zes/models.hpp"
+#include "tests/drivers/scpi_analyzer/table_lookup.hpp"
 
 namespace wattbench::drivers::zes {
 namespace {
@@ -12,12 +13,7 @@ using scpi_analyzer::Model;
 using scpi_analyzer::Settings;
 
 const Model& model(const std::string& driver) {
-    for (const auto& m : models()) {
-        if (m.driver == driver) {
-            return m;
-        }
-    }
-    throw std::runtime_error("no model " + driver);
+    return testing::model_named(models(), driver);
 }
 const Model& lmg95() {
     return model("zes-lmg95");
