@@ -5,6 +5,7 @@
 
 #include "app/cli/commands.hpp"
 #include "drivers/builtin_registry.hpp"
+#include "drivers/catalogue/usb_catalogue.hpp"
 #include "drivers/transport/serial_scan.hpp"
 #include "drivers/transport/usbtmc_scan.hpp"
 #include "drivers/usb/meter_scan.hpp"
@@ -30,7 +31,13 @@ int scan_serial() {
             }
             line += who.empty() ? "" : "  " + who;
             line += p.serial.empty() ? "" : "  serial " + p.serial;
-            if (const auto* k = drivers::transport::identify_usb(*p.vid, *p.pid, p.product)) {
+            // An analyzer's CDC port by the ID its driver declares; else the adapter table.
+            const auto analyzers = drivers::catalogue::drivers_for_usb(*p.vid, *p.pid);
+            if (!analyzers.empty()) {
+                line += "\n          → " +
+                        drivers::catalogue::describe(analyzers, "serial://" + p.path);
+            } else if (const auto* k =
+                           drivers::transport::identify_usb(*p.vid, *p.pid, p.product)) {
                 line += fmt::format("\n          → {}: {}", k->kind, k->name);
                 if (!k->drivers.empty()) {
                     line += fmt::format("; driver {}", k->drivers);
@@ -60,7 +67,7 @@ int scan_usb_meters() {
     return found;
 }
 
-// USBTMC instruments (analyzers on their USB port); the models name their own VID:PIDs.
+// USBTMC instruments (analyzers on their USB port), named by the IDs their drivers declare.
 int scan_usbtmc_instruments() {
     int found = 0;
     for (const auto& u : drivers::transport::scan_usbtmc()) {
@@ -68,6 +75,10 @@ int scan_usbtmc_instruments() {
         who += (who.empty() || u.product.empty() ? "" : " / ") + u.product;
         fmt::print("  usbtmc  {:<28}{}{}\n", u.connection, who.empty() ? "" : "  " + who,
                    u.note.empty() ? "" : "  (" + u.note + ")");
+        const auto analyzers = drivers::catalogue::drivers_for_usb(u.vid, u.pid);
+        if (!analyzers.empty()) {
+            fmt::print("          → {}\n", drivers::catalogue::describe(analyzers, u.connection));
+        }
         ++found;
     }
     return found;

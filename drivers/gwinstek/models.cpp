@@ -17,6 +17,11 @@ const std::vector<double> intervals = {0.1, 0.25, 0.5, 1, 2, 5, 10, 20};
 // USB CDC: 8-N-1 [S22]; 115200 baud as a 3rd-party driver uses it [S23] (default UNCONFIRMED).
 constexpr transport::SerialSettings serial{115200, 8, transport::Parity::none, 1};
 
+// USB CDC 2184:0052 is a real GPM-8213's [S21]; the GPM-8310's product ID is UNCONFIRMED, so
+// any other GW Instek ID names both models.
+const api::UsbModel gpm8213_usb{0x2184, 0x0052, "GW Instek GPM-8213", true};
+const api::UsbModel any_gpm_usb{0x2184, std::nullopt, "GW Instek GPM-8213 or GPM-8310", false};
+
 const std::vector<Model>& table() {
     static const std::vector<Model> t = {
         {"gwinstek-gpm8213",
@@ -31,7 +36,7 @@ const std::vector<Model>& table() {
          intervals,
          23,
          serial,
-         scpi_analyzer::UsbId{0x2184, 0x0052},
+         {gpm8213_usb, any_gpm_usb},
          0,
          "tcp://192.0.2.7:23"},
         // GPM-8310 spec: P 45–66 Hz ±(0.1 % rdg + 0.05 % rng) [S24].
@@ -47,7 +52,7 @@ const std::vector<Model>& table() {
          intervals,
          23,
          serial,
-         std::nullopt,
+         {any_gpm_usb},
          0,
          "tcp://192.0.2.7:23"},
     };
@@ -62,6 +67,10 @@ std::span<const Model> models() {
 
 std::vector<api::DriverInfo> driver_infos() {
     return scpi_analyzer::driver_infos(models());
+}
+
+std::vector<api::UsbDeclaration> usb_models() {
+    return scpi_analyzer::usb_declarations(models());
 }
 
 }  // namespace wattbench::drivers::gwinstek

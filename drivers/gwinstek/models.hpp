@@ -13,5 +13,7 @@ std::span<const scpi_analyzer::Model> models();
 
 // The registry's entries (INFO_LIST in CMakeLists.txt).
 std::vector<api::DriverInfo> driver_infos();
+// Their USB IDs, for `devices --scan` (USB_LIST in CMakeLists.txt).
+std::vector<api::UsbDeclaration> usb_models();
 
 }  // namespace wattbench::drivers::gwinstek

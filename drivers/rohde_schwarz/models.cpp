@@ -21,7 +21,8 @@ std::span<const scpi_analyzer::Model> models() {
          {},
          5025,
          transport::SerialSettings{},
-         scpi_analyzer::UsbId{0x0aad, 0x0135},
+         // power-overwhelming's VISA resource filter [S26].
+         {api::UsbModel{0x0aad, 0x0135, "Rohde & Schwarz HMC8015", true}},
          0,
          "tcp://192.0.2.7:5025",
          "tcp, serial, usbtmc"},
@@ -31,6 +32,10 @@ std::span<const scpi_analyzer::Model> models() {
 
 std::vector<api::DriverInfo> driver_infos() {
     return scpi_analyzer::driver_infos(models());
+}
+
+std::vector<api::UsbDeclaration> usb_models() {
+    return scpi_analyzer::usb_declarations(models());
 }
 
 }  // namespace wattbench::drivers::rohde_schwarz

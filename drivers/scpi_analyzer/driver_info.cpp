@@ -38,4 +38,14 @@ std::vector<api::DriverInfo> driver_infos(std::span<const Model> models) {
     return out;
 }
 
+std::vector<api::UsbDeclaration> usb_declarations(std::span<const Model> models) {
+    std::vector<api::UsbDeclaration> out;
+    for (const auto& m : models) {
+        for (const auto& id : m.usb) {
+            out.push_back({m.driver, id});
+        }
+    }
+    return out;
+}
+
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -14,5 +14,7 @@ namespace wattbench::drivers::scpi_analyzer {
 api::DriverInfo driver_info(const Model& model);
 // One entry per model of a static table, for a family's INFO_LIST function.
 std::vector<api::DriverInfo> driver_infos(std::span<const Model> models);
+// The USB IDs the models declare (Model::usb), for a family's USB_LIST function.
+std::vector<api::UsbDeclaration> usb_declarations(std::span<const Model> models);
 
 }  // namespace wattbench::drivers::scpi_analyzer

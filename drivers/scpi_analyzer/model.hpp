@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "drivers/api/usb_model.hpp"
 #include "drivers/scpi_analyzer/dialect.hpp"
 #include "drivers/transport/connection.hpp"
 
@@ -23,11 +24,6 @@ struct RangeLimits {
     double max = 0.0;
 };
 
-struct UsbId {
-    std::uint16_t vendor = 0;
-    std::uint16_t product = 0;
-};
-
 // One instrument model: a table entry. Adding a model of an existing family is one of these.
 struct Model {
     std::string driver;       // registry name, e.g. "hioki-pw3335"
@@ -44,7 +40,7 @@ struct Model {
     std::vector<double> update_intervals;   // s; empty: update_interval is refused
     std::uint16_t tcp_port = 0;             // tcp://HOST without a port takes this; 0: none
     transport::SerialSettings serial;       // serial:// without ?baud=… takes these
-    std::optional<UsbId> usb;               // USBTMC or CDC adapter, for `devices --scan`
+    std::vector<api::UsbModel> usb;         // USBTMC or CDC adapter IDs, for `devices --scan`
     int ptdaemon_device = 0;                // SPEC PTDaemon device number; 0: none
     std::string example_connection;         // shown by `wattbench devices`
     std::string transports = "tcp, serial";

@@ -14,6 +14,8 @@ std::span<const scpi_analyzer::Model> models() {
     // gives only the end points of its own codes. No accuracy: no source at hand gives one.
     static const std::vector<double> volts = {15, 30, 60, 150, 300, 600};
     static const std::vector<double> amps = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20};
+    // Tektronix's vendor ID; the PA1000/PA3000 product IDs are UNCONFIRMED.
+    static const api::UsbModel usb{0x0699, std::nullopt, "Tektronix PA1000 or PA3000", false};
     // The two differ only in name, identity and PTDaemon number.
     auto pa = [](std::string driver, std::string description, std::string idn, int ptd) {
         return scpi_analyzer::Model{std::move(driver),
@@ -28,7 +30,7 @@ std::span<const scpi_analyzer::Model> models() {
                                     {},
                                     5025,
                                     transport::SerialSettings{},
-                                    std::nullopt,
+                                    {usb},
                                     ptd,
                                     "tcp://192.0.2.7:5025"};
     };
@@ -42,6 +44,10 @@ std::span<const scpi_analyzer::Model> models() {
 
 std::vector<api::DriverInfo> driver_infos() {
     return scpi_analyzer::driver_infos(models());
+}
+
+std::vector<api::UsbDeclaration> usb_models() {
+    return scpi_analyzer::usb_declarations(models());
 }
 
 }  // namespace wattbench::drivers::tektronix

@@ -12,6 +12,8 @@ namespace {
 FoundUsbtmc describe_device(libusb_device* device, const libusb_device_descriptor& d) {
     FoundUsbtmc f;
     f.connection = fmt::format("usbtmc://{:04x}:{:04x}", d.idVendor, d.idProduct);
+    f.vid = d.idVendor;
+    f.pid = d.idProduct;
     libusb_device_handle* h = nullptr;
     if (const int rc = libusb_open(device, &h); rc != 0) {
         f.note = rc == LIBUSB_ERROR_ACCESS

@@ -34,4 +34,12 @@ api::DriverInfo wt210_driver_info() {
                            factory(Dialect::wt200)};
 }
 
+std::vector<api::UsbDeclaration> usb_models() {
+    // USBTMC 0b21:0025 [S44][S45]; the WT210's USB ID is not known, so any other Yokogawa ID
+    // may be either.
+    return {{"yokogawa-wt310", {0x0b21, 0x0025, "Yokogawa WT310/WT310E/WT330", true}},
+            {"yokogawa-wt310", {0x0b21, std::nullopt, "Yokogawa WT300 series", false}},
+            {"yokogawa-wt210", {0x0b21, std::nullopt, "Yokogawa WT210", false}}};
+}
+
 }  // namespace wattbench::drivers::yokogawa

@@ -33,6 +33,10 @@ Model model(std::string driver, std::string description, bool framed,
     m.voltage_limits = volts;
     m.current_limits = amps;
     m.default_elements = {1};
+    if (!framed) {
+        // Yokogawa's vendor ID [S44]; these models' product IDs are UNCONFIRMED.
+        m.usb = {{0x0b21, std::nullopt, "Yokogawa WT500, WT1800 or WT5000", false}};
+    }
     return m;
 }
 

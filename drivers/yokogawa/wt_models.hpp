@@ -12,5 +12,7 @@ namespace wattbench::drivers::yokogawa {
 std::span<const scpi_analyzer::Model> wt_models();
 // Their registry entries (wt_driver_infos.cpp; the INFO_LIST of this folder).
 std::vector<api::DriverInfo> wt_driver_infos();
+// Their USB IDs (wt_driver_infos.cpp; a USB_LIST of this folder).
+std::vector<api::UsbDeclaration> wt_usb_models();
 
 }  // namespace wattbench::drivers::yokogawa

@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include "drivers/builtin_registry.hpp"
+#include "drivers/catalogue/usb_catalogue.hpp"
 #include "drivers/transport/serial_scan.hpp"
 #include "drivers/usb/meter_scan.hpp"
 
@@ -207,7 +208,21 @@ void DiscoveryDialog::rescan() {
         QString id, known, drivers;
         if (p.vid && p.pid) {
             id = hex4(*p.vid) + QLatin1Char(':') + hex4(*p.pid);
-            if (const auto* k = drivers::transport::identify_usb(*p.vid, *p.pid, p.product)) {
+            // An analyzer by the ID its driver declares (as `devices --scan`); else the table
+            // of adapters and older meters.
+            const auto analyzers = drivers::catalogue::drivers_for_usb(*p.vid, *p.pid);
+            QStringList names, list;
+            for (const auto& a : analyzers) {
+                if (!names.contains(qs(a.model.description))) {
+                    names << qs(a.model.description);
+                }
+                list << qs(a.driver);
+            }
+            if (!analyzers.empty()) {
+                known = names.join(QStringLiteral(" / "));
+                drivers = list.join(QStringLiteral(", "));
+            } else if (const auto* k =
+                           drivers::transport::identify_usb(*p.vid, *p.pid, p.product)) {
                 known = qs(k->name);
                 drivers = qs(k->drivers);
             }

@@ -120,9 +120,10 @@ TEST(GwinstekCodec, PlanRangesRateAndAccuracy) {
     EXPECT_EQ(rate_command(0.25), ":RATE 250MS");
     EXPECT_EQ(rate_command(2.0), ":RATE 2S");
     EXPECT_EQ(m.tcp_port, 23);
-    ASSERT_TRUE(model("gwinstek-gpm8213").usb);
-    EXPECT_EQ(model("gwinstek-gpm8213").usb->vendor, 0x2184);
-    EXPECT_EQ(model("gwinstek-gpm8213").usb->product, 0x0052);
+    ASSERT_FALSE(model("gwinstek-gpm8213").usb.empty());
+    EXPECT_EQ(model("gwinstek-gpm8213").usb[0].vendor, 0x2184);
+    EXPECT_EQ(model("gwinstek-gpm8213").usb[0].product, 0x0052);
+    EXPECT_TRUE(model("gwinstek-gpm8213").usb[0].confirmed);
 }
 
 TEST(GwinstekCodec, IntegratorStateSpellings) {
