@@ -11,6 +11,7 @@ packages=(
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
   scdoc lintian man-db systemd bash-completion
+  libmicrohttpd-dev prometheus
 )
 # A driver or workload that needs more names its packages in its own folder, one per line
 # (# starts a comment), so adding one touches nothing here.

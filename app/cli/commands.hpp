@@ -22,11 +22,13 @@ struct RunArgs {
     std::string warmup;
     std::string window;
     std::vector<std::string> only;
+    std::string metrics_listen;  // ADDR:PORT or PORT; empty: no exporter
 };
 
 struct MonitorArgs {
     std::string profile;
     std::string out;  // empty: nothing is written
+    std::string metrics_listen;
 };
 
 struct ReportArgs {

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     run_cmd
         ->add_option("--only", run.only, "Run only these phases (comma-separated names or globs)")
         ->delimiter(',');
+    run_cmd->add_option("--metrics-listen", run.metrics_listen,
+                        "Serve OpenMetrics at http://ADDR:PORT/metrics (a port alone: 127.0.0.1)");
 
     std::string validate_profile;
     auto* validate_cmd = app.add_subcommand("validate", "Check a profile without running it");
@@ -38,6 +40,9 @@ int main(int argc, char** argv) {
     monitor_cmd->add_option("profile", monitor.profile, "Profile (TOML)")->required();
     monitor_cmd->add_option("--out,-o", monitor.out,
                             "Also write samples.csv and events.log into this directory");
+    monitor_cmd->add_option(
+        "--metrics-listen", monitor.metrics_listen,
+        "Serve OpenMetrics at http://ADDR:PORT/metrics (a port alone: 127.0.0.1)");
 
     ReportArgs report;
     auto* report_cmd = app.add_subcommand("report", "Summarise a run directory");

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/metrics_endpoint.hpp"
 #include "app/cli/profile_loading.hpp"
 #include "app/cli/signal_watcher.hpp"
 #include "app/core/record/catalog.hpp"
@@ -57,8 +58,10 @@ std::string value_text(const Sample& s, const drivers::api::ChannelSpec& spec) {
 // (readings), hence the lock.
 class MonitorView final : public core::sampling::SamplerListener {
 public:
-    MonitorView(const core::record::Catalog& catalog, bool interactive, core::record::EventLog* log)
-        : catalog_(catalog), interactive_(interactive), log_(log) {
+    // `exporter`: --metrics-listen's observer, which hears of device states here too; or null.
+    MonitorView(const core::record::Catalog& catalog, bool interactive, core::record::EventLog* log,
+                core::engine::Observer* exporter)
+        : catalog_(catalog), interactive_(interactive), log_(log), exporter_(exporter) {
         for (const auto& d : catalog.devices) {
             latest_.emplace_back(d.channels.size());
         }
@@ -66,6 +69,9 @@ public:
 
     void on_device_state(std::uint32_t device, core::sampling::DeviceState state,
                          const std::string& detail) override {
+        if (exporter_) {
+            exporter_->on_device_state({device, catalog_.devices[device].device_id, state, detail});
+        }
         std::lock_guard lock(mutex_);
         states_[device] = state == core::sampling::DeviceState::ok
                               ? std::string()
@@ -179,6 +185,7 @@ private:
     const core::record::Catalog& catalog_;
     bool interactive_;
     core::record::EventLog* log_;
+    core::engine::Observer* exporter_;
     std::mutex mutex_;
     std::vector<std::vector<std::optional<Sample>>> latest_;
     std::vector<std::string> recent_;
@@ -202,6 +209,11 @@ int monitor_command(const MonitorArgs& args) {
     }
     const auto& profile = *loaded;
     const auto& registry = drivers::builtin_registry();
+    auto endpoint = open_metrics(args.metrics_listen, profile.run.name, false);
+    if (!endpoint) {
+        return kExitUsage;
+    }
+    metrics::LatestReadings* exporter = *endpoint ? &(*endpoint)->readings() : nullptr;
 
     std::vector<std::unique_ptr<drivers::api::Device>> devices;
     for (const auto& d : profile.devices) {
@@ -270,15 +282,18 @@ int monitor_command(const MonitorArgs& args) {
     }
 
     const bool interactive = isatty(STDOUT_FILENO) != 0;
-    MonitorView view(catalog, interactive, log.get());
+    if (exporter) {
+        exporter->on_started(catalog);
+    }
+    MonitorView view(catalog, interactive, log.get(), exporter);
     for (const auto& w : warnings) {
         view.event(EventLevel::warn, w);
     }
     for (std::size_t i = 0; i < devices.size(); ++i) {
-        if (!opened[i]) {
-            view.on_device_state(static_cast<std::uint32_t>(i),
-                                 core::sampling::DeviceState::reconnecting, open_errors[i]);
-        }
+        view.on_device_state(
+            static_cast<std::uint32_t>(i),
+            opened[i] ? core::sampling::DeviceState::ok : core::sampling::DeviceState::reconnecting,
+            open_errors[i]);
     }
     core::sampling::SampleQueue queue;
     core::sampling::StageBoard board;  // no phases: every reading is "between"
@@ -314,6 +329,9 @@ int monitor_command(const MonitorArgs& args) {
         }
         thresholds.catalog_grew();
         view.catalog_grew();
+        if (exporter) {
+            exporter->on_catalog_changed(catalog);
+        }
     };
     std::vector<core::sampling::QueueItem> batch;
     std::vector<Sample> samples;
@@ -347,6 +365,9 @@ int monitor_command(const MonitorArgs& args) {
             }
         }
         batch.clear();
+        if (exporter) {
+            exporter->on_readings(samples);
+        }
         view.readings(samples);
         samples.clear();
         if (csv) {

@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/console_view.hpp"
+#include "app/cli/metrics_endpoint.hpp"
 #include "app/cli/profile_loading.hpp"
 #include "app/cli/signal_watcher.hpp"
 #include "app/cli/terminal_prompter.hpp"
@@ -82,7 +83,15 @@ int run_command(const RunArgs& args) {
         options.overrides["only"] = args.only;
     }
 
+    auto endpoint = open_metrics(args.metrics_listen, profile.run.name, true);
+    if (!endpoint) {
+        return kExitUsage;
+    }
+
     core::engine::Engine engine(drivers::builtin_registry());
+    if (*endpoint) {
+        engine.add_observer(&(*endpoint)->readings());
+    }
     const bool interactive = isatty(fileno(stderr)) != 0;
     ConsoleView view(engine.profile(), stderr, interactive);
     engine.add_observer(&view);
