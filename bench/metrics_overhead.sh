@@ -17,7 +17,7 @@ trap '[ -n "$scraper" ] && kill "$scraper" 2>/dev/null; rm -rf "$work"' EXIT
 
 measure() { "$here/bench/measure.py" "$1" -- "${@:2}"; }
 
-measure "monitor, no exporter" timeout -s INT "$secs" "$bin" monitor "$profile"
+measure "monitor, no exporter" timeout --preserve-status -s INT "$secs" "$bin" monitor "$profile"
 
 (
   while sleep 5; do
@@ -27,7 +27,7 @@ measure "monitor, no exporter" timeout -s INT "$secs" "$bin" monitor "$profile"
   done
 ) &
 scraper=$!
-measure "monitor, exporter scraped every 5 s" timeout -s INT "$secs" "$bin" monitor "$profile" \
+measure "monitor, exporter scraped every 5 s" timeout --preserve-status -s INT "$secs" "$bin" monitor "$profile" \
   --metrics-listen "127.0.0.1:$port"
 kill "$scraper" 2>/dev/null || true
 scraper=""
