@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Builds the Debian packages from the build tree with cpack (nothing is compiled: the tree must
+# be built), checks their contents and control fields, runs lintian on them, and, with
+# WATTBENCH_DEB_INSTALL=1 as root (CI's throwaway machine), installs them with dpkg -i, checks
+# the installed wattbench, man pages and unit, and removes them again.
+#   deb_test.sh BUILD_DIR VERSION qt-free|links-qt [gui]
+# qt-free: the wattbench package must not depend on Qt; links-qt: the CLI still links the
+# report renderer, so its Qt dependencies are expected (and reported).
+set -uo pipefail
+build=$1
+version=$2
+cli_qt=$3
+gui=${4:-}
+arch=$(dpkg --print-architecture)
+
+work=$(mktemp -d)
+installed=()
+cleanup() {
+    if [ ${#installed[@]} -gt 0 ]; then
+        dpkg --purge "${installed[@]}" >/dev/null 2>&1 || echo "dpkg --purge ${installed[*]} failed"
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+status=0
+fail() {
+    echo "FAIL: $*"
+    status=1
+}
+
+start=$(date +%s)
+components=()
+[ -z "$gui" ] && components=(-D CPACK_COMPONENTS_ALL=wattbench)
+if ! cpack --config "$build/CPackConfig.cmake" -B "$work/out" "${components[@]}" >"$work/cpack.log" 2>&1; then
+    cat "$work/cpack.log"
+    echo "FAIL: cpack"
+    exit 1
+fi
+echo "cpack: $(($(date +%s) - start)) s"
+
+cli_deb=$work/out/wattbench_${version}_${arch}.deb
+gui_deb=$work/out/wattbench-gui_${version}_${arch}.deb
+debs=("$cli_deb")
+[ -n "$gui" ] && debs+=("$gui_deb")
+for deb in "${debs[@]}"; do
+    [ -f "$deb" ] || { ls "$work/out"; echo "FAIL: no $(basename "$deb")"; exit 1; }
+done
+
+# Contents: each path the package must hold.
+contents() { dpkg-deb -c "$1" | awk '{ print $6 }' | sed 's|^\./|/|'; }
+expect_files() {
+    local deb=$1 listing path
+    shift
+    listing=$(contents "$deb")
+    for path in "$@"; do
+        grep -qxF "$path" <<<"$listing" || fail "$(basename "$deb") lacks $path"
+    done
+}
+expect_files "$cli_deb" /usr/bin/wattbench \
+    /usr/share/wattbench/profiles/demo.toml /usr/share/wattbench/profiles/server-review.toml \
+    /usr/share/man/man1/wattbench.1.gz /usr/share/man/man5/wattbench-profile.5.gz \
+    /usr/share/bash-completion/completions/wattbench \
+    /usr/lib/systemd/system/wattbench-monitor@.service /usr/lib/sysusers.d/wattbench.conf \
+    /usr/lib/udev/rules.d/60-wattbench-sound-meters.rules /usr/share/doc/wattbench/copyright
+if contents "$cli_deb" | grep -E 'wattbench-gui|/applications/|/icons/'; then
+    fail "the GUI's files are in $(basename "$cli_deb")"
+fi
+cli_depends=$(dpkg-deb -f "$cli_deb" Depends)
+echo "wattbench Depends: $cli_depends"
+if grep -qi 'qt' <<<"$cli_depends"; then
+    if [ "$cli_qt" = qt-free ]; then
+        fail "wattbench depends on Qt: $cli_depends"
+    else
+        echo "note: wattbench depends on Qt because the CLI links the report renderer (links-qt)"
+    fi
+fi
+grep -q 'libc6' <<<"$cli_depends" || fail "wattbench Depends has no shlibdeps (no libc6): $cli_depends"
+[ "$(dpkg-deb -f "$cli_deb" Version)" = "$version" ] || fail "wattbench Version is not $version"
+
+if [ -n "$gui" ]; then
+    expect_files "$gui_deb" /usr/bin/wattbench-gui /usr/share/man/man1/wattbench-gui.1.gz \
+        /usr/share/applications/wattbench-gui.desktop \
+        /usr/share/icons/hicolor/scalable/apps/wattbench-gui.svg \
+        /usr/share/bash-completion/completions/wattbench-gui /usr/share/doc/wattbench-gui/copyright
+    gui_depends=$(dpkg-deb -f "$gui_deb" Depends)
+    echo "wattbench-gui Depends: $gui_depends"
+    grep -q "wattbench (= $version)" <<<"$gui_depends" || fail "wattbench-gui does not depend on wattbench (= $version)"
+    grep -q 'libqt6widgets6' <<<"$gui_depends" || fail "wattbench-gui Depends lacks libqt6widgets6"
+fi
+
+# lintian: clean, or an override in packaging/debian/lintian-overrides says why.
+lintian_out=$(lintian --allow-root --tag-display-limit 0 "${debs[@]}" 2>&1)
+if [ -n "$lintian_out" ]; then
+    echo "lintian:"
+    echo "$lintian_out"
+    grep -qE '^[EW]: ' <<<"$lintian_out" && fail "lintian errors or warnings"
+fi
+
+if [ "${WATTBENCH_DEB_INSTALL:-0}" = 1 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        fail "WATTBENCH_DEB_INSTALL=1 needs root (dpkg -i)"
+    elif dpkg-query -W -f='${Status}' wattbench 2>/dev/null | grep -q installed; then
+        fail "a wattbench package is installed already; not touching it"
+    else
+        installed=(wattbench)
+        [ -n "$gui" ] && installed=(wattbench-gui wattbench)
+        if DEBIAN_FRONTEND=noninteractive dpkg -i "${debs[@]}" >"$work/dpkg.log" 2>&1; then
+            got=$(/usr/bin/wattbench --version)
+            [ "$got" = "wattbench $version" ] || fail "installed wattbench --version: '$got'"
+            man -w wattbench >/dev/null || fail "man -w wattbench"
+            man -w 5 wattbench-profile >/dev/null || fail "man -w 5 wattbench-profile"
+            [ -n "$gui" ] && { man -w wattbench-gui >/dev/null || fail "man -w wattbench-gui"; }
+            out=$(systemd-analyze verify --man=no /usr/lib/systemd/system/wattbench-monitor@.service 2>&1)
+            [ -z "$out" ] || fail "systemd-analyze verify on the installed unit: $out"
+            getent passwd wattbench >/dev/null || fail "postinst created no system user wattbench"
+            echo "installed: $got; man -w: $(man -w wattbench)"
+        else
+            cat "$work/dpkg.log"
+            fail "dpkg -i"
+        fi
+    fi
+else
+    echo "install check skipped (WATTBENCH_DEB_INSTALL=1 as root runs dpkg -i)"
+fi
+
+[ "$status" -eq 0 ] && echo "packages ok: ${debs[*]##*/}"
+exit "$status"
