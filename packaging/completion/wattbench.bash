@@ -9,7 +9,7 @@ _wattbench_help_words() {
     if [[ $what == subcommands ]]; then
         awk '/^Subcommands:/ { on = 1; next } /^$/ { on = 0 } on && /^  [a-z]/ { print $1 }'
     else
-        awk '/^  -/ { split($0, cols, /   +/); print cols[1] }' |
+        awk '/^  -/ { sub(/^  /, ""); split($0, cols, /  +/); print cols[1] }' |
             grep -oE '(^|[ ,])--?[A-Za-z0-9][-A-Za-z0-9]*' | sed -E 's/^[ ,]//'
     fi
 }

@@ -12,7 +12,7 @@ name=$(basename "$program")
 
 # Prints the option names of one --help text (CLI11 "  -o,--out TEXT", Qt "  -o, --out <DIR>").
 help_options() {
-    awk '/^  -/ { split($0, cols, /   +/); print cols[1] }' |
+    awk '/^  -/ { sub(/^  /, ""); split($0, cols, /  +/); print cols[1] }' |
         grep -oE '(^|[ ,])--?[A-Za-z0-9][-A-Za-z0-9]*' | sed -E 's/^[ ,]//'
 }
 
