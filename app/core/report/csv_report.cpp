@@ -98,6 +98,52 @@ std::string validity_csv(const ReportContent& content) {
     return out;
 }
 
+// PTDaemon's figures per phase column, one block per ptdaemon device; nothing without one, so
+// the CSV of every other run keeps its shape.
+std::string ptdaemon_csv(const ReportContent& content) {
+    std::vector<std::string> devices;
+    for (const auto& f : content.ptdaemon) {
+        if (std::find(devices.begin(), devices.end(), f.device) == devices.end()) {
+            devices.push_back(f.device);
+        }
+    }
+    std::string out;
+    for (const auto& device : devices) {
+        std::vector<std::string> watts, mean, difference, uncertainty, samples, errors, valid;
+        for (const PhaseView* phase : content.summary.columns) {
+            const PtdFigures* found = nullptr;
+            for (const auto& f : content.ptdaemon) {
+                if (f.phase == phase && f.device == device) {
+                    found = &f;
+                }
+            }
+            auto number = [](const std::optional<double>& v, int decimals) {
+                return v ? format_fixed(*v, decimals) : std::string();
+            };
+            auto count = [](const std::optional<std::int64_t>& v) {
+                return v ? std::to_string(*v) : std::string();
+            };
+            watts.push_back(found ? number(found->watts, 2) : "");
+            mean.push_back(found ? number(found->wattbench_mean, 2) : "");
+            difference.push_back(found ? number(found->difference, 2) : "");
+            uncertainty.push_back(found && found->uncertainty ? format_ratio(*found->uncertainty)
+                                                              : "");
+            samples.push_back(found ? count(found->samples) : "");
+            errors.push_back(found ? count(found->errors) : "");
+            valid.push_back(found ? found->valid : "");
+        }
+        const std::string d = " (" + device + ")";
+        out += validity_row("PTDaemon mean [W]" + d, watts);
+        out += validity_row("wattbench mean [W]" + d, mean);
+        out += validity_row("PTDaemon − wattbench [W]" + d, difference);
+        out += validity_row("PTDaemon uncertainty" + d, uncertainty);
+        out += validity_row("PTDaemon samples" + d, samples);
+        out += validity_row("PTDaemon errors" + d, errors);
+        out += validity_row("PTDaemon valid" + d, valid);
+    }
+    return out;
+}
+
 // Only for the two ends whose figures a script could otherwise take for a whole run's: a run
 // that ended by itself or by the operator's stop says so in its verdicts already, and files
 // written before this row existed keep their shape.
@@ -126,7 +172,8 @@ std::string run_status_csv(const ReportContent& content) {
 }  // namespace
 
 std::string render_csv(const ReportContent& content) {
-    return summary_csv(content.summary) + validity_csv(content) + run_status_csv(content);
+    return summary_csv(content.summary) + validity_csv(content) + ptdaemon_csv(content) +
+           run_status_csv(content);
 }
 
 std::string render_csv(const RunData& run) {

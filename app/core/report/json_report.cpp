@@ -184,6 +184,33 @@ Json environment_object(const rundir::Manifest& manifest) {
                                  {"text", profile ? Json(profile->text) : Json(nullptr)}}}};
 }
 
+Json count_or_null(const std::optional<std::int64_t>& v) {
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json ptdaemon_array(const std::vector<PtdFigures>& figures) {
+    Json out = Json::array();
+    for (const auto& f : figures) {
+        out.push_back(Json{
+            {"phase", f.phase->name},
+            {"device", f.device},
+            {"watts", number_or_null(f.watts)},
+            {"watts_min", number_or_null(f.watts_min)},
+            {"watts_max", number_or_null(f.watts_max)},
+            {"uncertainty", number_or_null(f.uncertainty)},
+            {"samples", count_or_null(f.samples)},
+            {"errors", count_or_null(f.errors)},
+            {"valid", f.valid.empty() ? Json(nullptr) : Json(f.valid)},
+            {"uncertainty_invalid", count_or_null(f.uncertainty_invalid)},
+            {"restarted", f.restarted},
+            {"wattbench_mean", number_or_null(f.wattbench_mean)},
+            {"difference", number_or_null(f.difference)},
+            {"difference_percent", number_or_null(f.difference_percent)},
+        });
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string render_json(const RunData& run) {
@@ -269,6 +296,10 @@ std::string render_json(const ReportContent& content) {
     out["validity"] = validity_object(content.validity);
     out["curve"] = curve_object(content.curve);
     out["environment"] = environment_object(run.info);
+    // Only with a ptdaemon device: the reports of every other run keep their shape.
+    if (!content.ptdaemon.empty()) {
+        out["ptdaemon"] = ptdaemon_array(content.ptdaemon);
+    }
     // Replacing invalid UTF-8 rather than throwing: a device's identity string is not ours to vet.
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + '\n';
 }

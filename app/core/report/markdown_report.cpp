@@ -25,11 +25,12 @@ struct SectionSpec {
     std::string (*body)(const ReportContent&);
 };
 
-constexpr std::array<SectionSpec, 12> kSections{{
+constexpr std::array<SectionSpec, 13> kSections{{
     {SectionId::title, "title", "", facts_body},
     {SectionId::incomplete, "incomplete", "", incomplete_body},
     {SectionId::summary, "summary", "Summary", summary_of},
     {SectionId::validity, "validity", "Validity", validity_body},
+    {SectionId::ptdaemon, "spec-ptdaemon", "SPEC PTDaemon", ptdaemon_body},
     {SectionId::power_curve, "power-versus-load", "Power versus load", power_curve_body},
     {SectionId::performance, "performance-per-watt", "Performance per watt", performance_body},
     {SectionId::limits, "limits", "Limits", limits_body},

@@ -17,6 +17,7 @@ std::string power_curve_body(const ReportContent& content);
 std::string performance_body(const ReportContent& content);  // markdown_figures.cpp
 std::string limits_body(const ReportContent& content);
 std::string noise_body(const ReportContent& content);
+std::string ptdaemon_body(const ReportContent& content);  // markdown_ptdaemon.cpp
 std::string phase_details_body(const ReportContent& content);
 std::string warnings_body(const ReportContent& content);  // markdown_environment.cpp
 std::string environment_body(const ReportContent& content);

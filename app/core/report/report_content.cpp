@@ -92,6 +92,7 @@ void derive_figures(ReportContent& content) {
     content.wall_power = wall_power_channel(content.run);
     content.performance = phase_performance(content.run, content.phases);
     content.noise = noise_rows(content.run, content.phases);
+    content.ptdaemon = ptdaemon_figures(content.run, content.phases);
 }
 
 std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples) {

@@ -10,6 +10,7 @@
 #include "app/core/report/background_noise.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/power_curve.hpp"
+#include "app/core/report/ptdaemon_figures.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/samples_scan.hpp"
@@ -52,6 +53,7 @@ struct ReportContent {
     std::optional<WallPower> wall_power;
     std::vector<PhasePerformance> performance;  // points into `phases`
     std::vector<NoiseRow> noise;                // points into `phases` and `run`
+    std::vector<PtdFigures> ptdaemon;           // points into `phases`; empty without PTD
     std::optional<PowerCurve> curve;
     std::vector<ThresholdLine> thresholds;
 
@@ -68,7 +70,8 @@ struct ReportContent {
 std::unique_ptr<ReportContent> report_content_from(RunData run, SamplesScan samples);
 
 // The parts report_content_from derives from run, phases and validity once those are set: title,
-// figures, wall power, performance, noise. For content assembled by hand (tests, a GUI preview).
+// figures, wall power, performance, noise, PTDaemon's figures. For content assembled by hand
+// (tests, a GUI preview).
 void derive_figures(ReportContent& content);
 
 // Loads RUN_DIR (one pass over samples.csv) and computes every part. Errors name the file and line

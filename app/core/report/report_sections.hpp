@@ -16,6 +16,7 @@ enum class SectionId {
     incomplete,  // the note on an incomplete run; no heading
     summary,
     validity,
+    ptdaemon,  // SPEC PTDaemon's own figures per phase; only with a ptdaemon device
     power_curve,
     performance,
     limits,
