@@ -64,6 +64,7 @@ void PlugChannels::map(const PlugValues& v, api::PollResult& out) {
         }
         last_energy_ = *e;
     }
+    interval_.observe(out.readings, std::chrono::steady_clock::now(), out.notices);
 }
 
 void PlugChannels::deliver(std::variant<PlugValues, api::DeviceError> got, api::PollResult& out) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "drivers/api/device.hpp"
+#include "drivers/common/update_interval.hpp"
 #include "drivers/common/wattmeter_channels.hpp"
 
 namespace wattbench::drivers::http {
@@ -24,7 +25,9 @@ struct PlugValues {
 // What smart-plug drivers (shelly, tasmota, kasa) share: the channel table fixed by the first
 // answer (a plug that never reports a quantity gets no channel for it), and the readings of
 // later answers. An energy counter lower than the one before (the plug restarted, or its counter
-// was reset) is a warning and a phase flag, so a window's energy is not taken across it.
+// was reset) is a warning and a phase flag, so a window's energy is not taken across it. The
+// plug's own update interval is observed, recorded and its stale readings flagged
+// (common::UpdateInterval).
 class PlugChannels {
 public:
     explicit PlugChannels(std::string device) : device_(std::move(device)) {}
@@ -34,8 +37,12 @@ public:
     void fix(const PlugValues& first);
     const std::vector<api::ChannelSpec>& channels() const { return channels_; }
 
-    // Readings of the fixed channels `v` has values for (the others stay unavailable), and a
-    // notice when the energy counter went backwards.
+    // The settings the driver reported for the manifest; the update interval's notice adds to
+    // them.
+    void keep_settings(const common::UpdateInterval::Settings& s) { interval_.keep_settings(s); }
+
+    // Readings of the fixed channels `v` has values for (the others stay unavailable), a
+    // notice when the energy counter went backwards, and the update interval's notices.
     void map(const PlugValues& v, api::PollResult& out);
     // A poll's outcome: the readings, or the error (`unreachable` becomes `link_lost`: the
     // device was open, so core closes and reopens it).
@@ -47,6 +54,7 @@ private:
     std::vector<api::ChannelSpec> channels_;
     std::array<std::size_t, common::channel_count> position_{};
     std::optional<double> last_energy_;
+    common::UpdateInterval interval_{"the plug"};
 };
 
 // The time one poll's request may take: until shortly before the sampler's deadline (so an

@@ -135,6 +135,7 @@ std::optional<api::DeviceError> KasaDevice::open() {
         if (settings_.outlet > 0) {
             n.settings["outlet"] = static_cast<std::int64_t>(settings_.outlet);
         }
+        plug_.keep_settings(n.settings);
         pending_.push_back(std::move(n));
     }
     return std::nullopt;

@@ -158,6 +158,7 @@ std::optional<api::DeviceError> PduDevice::discover(const VendorTable& table,
             selected += " (" + it->second + ")";
         }
     }
+    interval_.keep_settings(n.settings);
     n.message = std::string("PDU ") + table.name + " (" + table.mib +
                 "): " + std::to_string(plan_.channels.size()) + " channels, " +
                 std::to_string(poll_oids_.size()) + " OIDs a poll" +
@@ -234,17 +235,7 @@ api::PollResult PduDevice::poll(std::chrono::steady_clock::time_point deadline) 
     timeouts_in_a_row_ = 0;
     out.readings = map_readings(plan_, source_values(plan_, std::get<std::vector<Varbind>>(got)));
     check_counters(out.readings, out);
-    if (!out.readings.empty() && out.readings.front().status == api::Status::ok) {
-        if (auto s =
-                interval_.observe(out.readings.front().value, std::chrono::steady_clock::now())) {
-            api::Notice n;
-            n.message = "the PDU refreshes its readings about every " +
-                        std::to_string(static_cast<int>(std::lround(*s))) +
-                        " s; polls between refreshes repeat the same values";
-            n.settings["update_interval_s"] = *s;
-            out.notices.push_back(std::move(n));
-        }
-    }
+    interval_.observe(out.readings, std::chrono::steady_clock::now(), out.notices);
     return out;
 }
 

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "drivers/api/device.hpp"
+#include "drivers/common/update_interval.hpp"
 #include "drivers/pdu_snmp/poll_plan.hpp"
 #include "drivers/pdu_snmp/settings.hpp"
 #include "drivers/pdu_snmp/snmp_session.hpp"
-#include "drivers/pdu_snmp/update_interval.hpp"
 
 namespace wattbench::drivers::pdu_snmp {
 
@@ -46,7 +46,7 @@ private:
     std::vector<api::Notice> pending_;
     std::map<std::size_t, double> last_counter_;
     int timeouts_in_a_row_ = 0;
-    UpdateInterval interval_;
+    common::UpdateInterval interval_{"the PDU"};
     api::DeviceIdentity identity_;
 };
 

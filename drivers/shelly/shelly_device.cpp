@@ -192,6 +192,7 @@ std::optional<api::DeviceError> ShellyDevice::open() {
         n.settings["auth"] = std::string(password_.empty()       ? "none"
                                          : info_.generation == 1 ? "basic"
                                                                  : "digest SHA-256");
+        plug_.keep_settings(n.settings);
         pending_.push_back(std::move(n));
     }
     return std::nullopt;

@@ -145,6 +145,7 @@ std::optional<api::DeviceError> TasmotaDevice::open() {
             n.settings["hardware"] = id.hardware;
         }
         n.settings["channel"] = static_cast<std::int64_t>(settings_.channel);
+        plug_.keep_settings(n.settings);
         pending_.push_back(std::move(n));
     }
     return std::nullopt;

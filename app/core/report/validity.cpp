@@ -17,9 +17,10 @@ namespace wattbench::core::report {
 //            limit; missing readings (coverage) over that limit; overrange power readings;
 //            load_short (unless ValidityLimits::load_short_is_error is false); range_change;
 //            interrupted or never measured; ambient below its minimum.
-//   warning: warmup_max; not_idle; gaps within the limit; overrange readings of other
-//            channels; a power channel whose meter declares no accuracy; an ambient channel
-//            without a reading; a device that failed to open; flags this version does not know.
+//   warning: warmup_max; not_idle; stale; counter_reset; gaps within the limit; overrange
+//            readings of other channels; a power channel whose meter declares no accuracy; an
+//            ambient channel without a reading; a device that failed to open; flags this
+//            version does not know.
 
 namespace {
 
@@ -220,6 +221,16 @@ private:
                     load_short_detail(planned));
             } else if (f == "range_change") {
                 add(f, "", Severity::error, "a meter changed its range inside the window");
+            } else if (f == "stale") {
+                add(f, "", Severity::warning,
+                    "a network meter's readings did not change for more than twice its observed "
+                    "update interval: it may have stopped refreshing, so the window's mean may "
+                    "repeat old values (a warning: the figures stand, check events.log)");
+            } else if (f == "counter_reset" || f == "energy_counter_reset") {
+                add(f, "", Severity::warning,
+                    "an energy counter went backwards inside the window (the meter restarted or "
+                    "its counter was reset): its energy row spans the jump; power figures are "
+                    "not taken from the counter");
             } else if (f == "warmup_max") {
                 add(f, "", Severity::warning,
                     "the warm-up reached its maximum before every channel was stable");

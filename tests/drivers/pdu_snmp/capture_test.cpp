@@ -1,15 +1,19 @@
 // `wattbench run` and `validate` end to end against snmpsimd: readings, a dead agent's gap and
-// recovery, exit 2 naming the device on a wrong community, and the community in no output.
+// recovery, a reboot that restarts the energy counters, exit 2 naming the device on a wrong
+// community, and the community in no output.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "tests/drivers/pdu_snmp/snmp_agent.hpp"
+#include "tests/drivers/pdu_snmp/snmprec.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace wattbench::drivers::pdu_snmp {
@@ -17,6 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::SnmpAgent;
+using testing::walk_file;
 using wattbench::testing::read_whole;
 
 const std::string kCommunity = "Cap-Comm-5521";
@@ -45,7 +50,7 @@ protected:
                          << "\"\n\n[[device]]\nid = \"pdu\"\ndriver = \"pdu-snmp\"\nconnection = "
                             "\"snmp://"
                          << community << "@127.0.0.1:" << agent_.port()
-                         << "\"\noutlets = [2, 4]\ntimeout_ms = 150\nretries = 0\n\n[[phase]]\n"
+                         << "\"\noutlets = [2, 4]\ntimeout_ms = 400\nretries = 0\n\n[[phase]]\n"
                             "name = \"idle\"\nload = \"idle\"\n";
         return p;
     }
@@ -103,6 +108,57 @@ TEST_F(PduCapture, RunRecordsOutletSumsAGapAndNoCommunity) {
     const std::string events = read_whole(out / "events.log");
     EXPECT_NE(events.find("power is the sum of outlets 2 (DC Converter-1), 4"), std::string::npos)
         << events;
+    expect_no_community(out, kCommunity);
+}
+
+// The PDU reboots inside the window: the agent goes away and comes back with its energy counters
+// restarted. events.log names the jump and the phase is flagged `counter_reset`; power keeps
+// coming from the power OIDs, so its mean is untouched by the counters' jump; the manifest still
+// has the outlet names the PDU was first opened with.
+TEST_F(PduCapture, RebootResetsCountersLoggedAndFlaggedNotAveraged) {
+    const fs::path out = dir_ / "reboot";
+    const pid_t pid = spawn({"run", profile(kCommunity, "9s").string(), "--out", out.string()});
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    agent_.stop();
+    std::string walk;
+    {
+        std::ifstream in(walk_file("eatonpdu_2.snmprec"));
+        walk.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    // inputWh, inputTotalWh and every outletWh restart from 7 Wh.
+    std::string rebooted;
+    for (std::size_t at = 0; at < walk.size();) {
+        const auto end = std::min(walk.find('\n', at), walk.size());
+        std::string line = walk.substr(at, end - at);
+        for (const char* wh : {"1.3.6.1.4.1.534.6.6.7.3.4.1.5.", "1.3.6.1.4.1.534.6.6.7.3.5.1.5.",
+                               "1.3.6.1.4.1.534.6.6.7.6.5.1.4."}) {
+            if (line.starts_with(wh)) {
+                line = line.substr(0, line.rfind('|') + 1) + "7";
+            }
+        }
+        rebooted += line + "\n";
+        at = end + 1;
+    }
+    agent_.add(kCommunity, rebooted);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(agent_.start()) << agent_.error();
+    EXPECT_EQ(wait_exit(pid), 0) << read_whole(dir_ / "stderr");
+
+    const std::string samples = read_whole(out / "samples.csv");
+    EXPECT_NE(samples.find(",pdu,pdu_energy,8185493,Wh,ok\n"), std::string::npos)
+        << samples.substr(0, 1500);
+    EXPECT_NE(samples.find(",pdu,pdu_energy,7,Wh,ok\n"), std::string::npos);
+    EXPECT_NE(samples.find(",pdu,energy,14,Wh,ok\n"), std::string::npos);
+    const std::string events = read_whole(out / "events.log");
+    EXPECT_NE(events.find("energy counter pdu_energy went backwards from 8185493"),
+              std::string::npos)
+        << events;
+    EXPECT_NE(events.find("flagged counter_reset"), std::string::npos) << events;
+    const std::string phases = read_whole(out / "phases.csv");
+    EXPECT_NE(phases.find("idle,idle,pdu,power,W,197,197,197,"), std::string::npos) << phases;
+    EXPECT_NE(phases.find("counter_reset"), std::string::npos);
+    const std::string manifest = read_whole(out / "manifest.json");
+    EXPECT_NE(manifest.find("DC Converter-1"), std::string::npos);
     expect_no_community(out, kCommunity);
 }
 

@@ -212,6 +212,30 @@ TEST(JudgeRun, FlagsSplitIntoErrorsAndWarnings) {
     EXPECT_EQ(judge_run(run, run_phases(run), SamplesScan{}).phases[1].verdict, Severity::warning);
 }
 
+// A network meter's repeated values and a counter that went backwards leave the figures
+// publishable: warnings that say what happened, not errors.
+TEST(JudgeRun, StaleAndCounterResetAreWarningsThatSayWhy) {
+    auto run = base_run();
+    run.rows[0].flags = run.rows[1].flags = "stale";
+    run.rows[2].flags = run.rows[3].flags = "energy_counter_reset;counter_reset";
+    const auto v = judge_run(run, run_phases(run), SamplesScan{});
+    const auto* stale = find(v.phases[0], "stale");
+    ASSERT_TRUE(stale);
+    EXPECT_EQ(stale->severity, Severity::warning);
+    EXPECT_NE(stale->detail.find("did not change for more than twice its observed update interval"),
+              std::string::npos)
+        << stale->detail;
+    EXPECT_NE(stale->detail.find("the figures stand"), std::string::npos);
+    for (const char* f : {"energy_counter_reset", "counter_reset"}) {
+        const auto* reset = find(v.phases[1], f);
+        ASSERT_TRUE(reset) << f;
+        EXPECT_EQ(reset->severity, Severity::warning);
+        EXPECT_NE(reset->detail.find("energy counter went backwards"), std::string::npos);
+    }
+    EXPECT_NE(v.phases[0].verdict, Severity::error);
+    EXPECT_NE(v.phases[1].verdict, Severity::error);
+}
+
 TEST(JudgeRun, InterruptedAndUnmeasuredPhasesAreErrors) {
     auto run = base_run();
     run.info.phases[1].status = rundir::PhaseStatus::interrupted;
