@@ -48,7 +48,9 @@ struct ClientOptions {
 // path ("/redfish/v1/…") or an absolute URL of the same host; redirects are followed only
 // within that host. Transport failures are DeviceErrors: `timeout` when the time ran out,
 // `unreachable` when no connection could be made, `link_lost` when it broke, `config` for a
-// certificate that is not trusted. Used by one thread.
+// certificate that is not trusted. Digest authentication answers the last challenge's nonce
+// again (nc incremented); a refused nonce is asked for afresh within the same request, and a
+// device that refuses every reuse gets a fresh challenge every request. Used by one thread.
 class HttpClient {
 public:
     HttpClient(std::string base_url, ClientOptions options);
@@ -78,7 +80,10 @@ private:
 
     std::string base_url_;
     ClientOptions options_;
-    void* curl_ = nullptr;  // CURL*, kept out of the header
+    void* curl_ = nullptr;               // CURL*, kept out of the header
+    std::string digest_user_;            // the handle holds this user's digest nonce; "" none
+    int digest_reuses_ = 0;              // requests that reused the nonce since its challenge
+    bool digest_reuse_refused_ = false;  // the device refused a nonce at its first reuse
 };
 
 // The same-host path of `location` (absolute or relative), or "" when it points elsewhere.

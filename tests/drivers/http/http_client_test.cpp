@@ -79,6 +79,61 @@ TEST(HttpClient, AnswersASha256DigestChallenge) {
     EXPECT_EQ(std::get<HttpResponse>(rig.get("/shelly")).status, 200);
 }
 
+// After the first challenge every request answers the same nonce with nc one higher, on the
+// same connection: one round trip each, no 401 (Shelly firmware 2.0+ keeps a nonce an hour).
+TEST(HttpClient, DigestReusesTheNonceWithAnIncreasingCount) {
+    Rig rig;
+    rig.emulator.require_digest("shellyplusplugs-a8032ab12345", "admin", "s3cret-Digest", {});
+    const std::string user = "admin", good = "s3cret-Digest";
+    const Credentials digest{AuthScheme::digest, &user, &good};
+    ASSERT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status, 200);
+    EXPECT_EQ(rig.emulator.requests(), 2) << "the first request takes the challenge";
+    EXPECT_EQ(rig.emulator.refused(), 1);
+    for (int i = 0; i < 5; ++i) {
+        ASSERT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status,
+                  200);
+    }
+    EXPECT_EQ(rig.emulator.requests(), 7);
+    EXPECT_EQ(rig.emulator.refused(), 1);
+    EXPECT_EQ(rig.emulator.authenticated(), 6);
+    EXPECT_NE(rig.emulator.last_authorization().find("nc=00000006"), std::string::npos)
+        << rig.emulator.last_authorization();
+    EXPECT_EQ(rig.server.connections(), 1);
+    // A request without credentials in between forgets the nonce: the next one is challenged.
+    EXPECT_EQ(std::get<HttpResponse>(rig.get("/status")).status, 401);
+    EXPECT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status, 200);
+    EXPECT_EQ(rig.emulator.refused(), 3);
+    // An expired nonce (reused before): the same request asks for a new one and goes on reusing
+    // that.
+    EXPECT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status, 200);
+    EXPECT_EQ(rig.emulator.refused(), 3);
+    rig.emulator.expire_nonces();
+    EXPECT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status, 200);
+    EXPECT_EQ(rig.emulator.refused(), 5);
+    const int requests = rig.emulator.requests();
+    EXPECT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status, 200);
+    EXPECT_EQ(rig.emulator.requests(), requests + 1);
+    EXPECT_EQ(rig.emulator.refused(), 5);
+}
+
+// A device that wants a fresh challenge every request: refused at its first reuse, the nonce is
+// not offered again; each request is then a challenge and its answer, as without reuse.
+TEST(HttpClient, DigestStopsReusingWhereEveryNonceIsSingleUse) {
+    Rig rig;
+    rig.emulator.require_digest("shellyplus1pm-441793d69718", "admin", "s3cret-Digest", {});
+    rig.emulator.single_use_nonces = true;
+    const std::string user = "admin", good = "s3cret-Digest";
+    const Credentials digest{AuthScheme::digest, &user, &good};
+    for (int i = 0; i < 4; ++i) {
+        ASSERT_EQ(std::get<HttpResponse>(rig.get("/rpc/Switch.GetStatus?id=0", &digest)).status,
+                  200)
+            << i;
+    }
+    // 2 (challenge) + 3 (refused reuse, challenge, answer) + 2 + 2.
+    EXPECT_EQ(rig.emulator.requests(), 9);
+    EXPECT_EQ(rig.emulator.authenticated(), 4);
+}
+
 TEST(HttpClient, SendsBasicWhenAsked) {
     Rig rig;
     rig.emulator.require_basic("admin", "b4sic", {});

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace wattbench::tests::http {
 
@@ -110,6 +111,13 @@ void HttpEmulator::require_basic(std::string user, std::string password,
     open_paths_ = std::move(open_paths);
 }
 
+void HttpEmulator::expire_nonces() {
+    std::lock_guard lock(mutex_);
+    for (auto& [nonce, nc] : nonce_nc_) {
+        nc = ~0UL;
+    }
+}
+
 std::string HttpEmulator::last_authorization() const {
     std::lock_guard lock(mutex_);
     return last_authorization_;
@@ -133,15 +141,26 @@ bool HttpEmulator::authorized(const Request& r) {
         return false;
     }
     auto f = digest_fields(h.substr(7));
-    if (f["username"] != user_ || f["realm"] != realm_ || f["nonce"] != nonce_ ||
+    const auto issued = nonce_nc_.find(f["nonce"]);
+    if (f["username"] != user_ || f["realm"] != realm_ || issued == nonce_nc_.end() ||
         f["uri"] != r.target || lower(f["algorithm"]) != "sha-256" || f["qop"] != "auth") {
+        return false;
+    }
+    // A nonce is good for any number of requests, each with a higher nc than the one before
+    // (Shelly firmware 2.0 and later): a replayed or repeated nc is refused.
+    const unsigned long nc = std::strtoul(f["nc"].c_str(), nullptr, 16);
+    if (f["nc"].size() != 8 || nc <= issued->second || (single_use_nonces && issued->second > 0)) {
         return false;
     }
     const std::string ha1 = sha256_hex(user_ + ":" + realm_ + ":" + password_);
     const std::string ha2 = sha256_hex(r.method + ":" + f["uri"]);
     const std::string expect =
-        sha256_hex(ha1 + ":" + nonce_ + ":" + f["nc"] + ":" + f["cnonce"] + ":auth:" + ha2);
-    return f["response"] == expect;
+        sha256_hex(ha1 + ":" + f["nonce"] + ":" + f["nc"] + ":" + f["cnonce"] + ":auth:" + ha2);
+    if (f["response"] != expect) {
+        return false;
+    }
+    issued->second = nc;
+    return true;
 }
 
 std::string HttpEmulator::respond(const Request& r) {
@@ -154,8 +173,10 @@ std::string HttpEmulator::respond(const Request& r) {
             reply.status = 401;
             reply.body = "401 Unauthorized";
             if (auth_ == Auth::digest) {
+                const std::string nonce = "5f2a9c1e" + std::to_string(nonce_nc_.size());
+                nonce_nc_.emplace(nonce, 0);
                 reply.headers.push_back("WWW-Authenticate: Digest qop=\"auth\", realm=\"" + realm_ +
-                                        "\", nonce=\"" + nonce_ + "\", algorithm=SHA-256");
+                                        "\", nonce=\"" + nonce + "\", algorithm=SHA-256");
             } else {
                 reply.headers.push_back("WWW-Authenticate: Basic realm=\"emulator\"");
             }

@@ -28,7 +28,8 @@ struct Reply {
 // hands over (keep-alive, Content-Length bodies), answers from `route`, and the authentication
 // the plugs use: HTTP Basic (Shelly Gen1) or digest per RFC 7616 with SHA-256 and qop=auth
 // (Shelly Gen2+: user admin, realm the device id), checked with OpenSSL's SHA-256, not with
-// anything the driver uses.
+// anything the driver uses. Each challenge issues a new nonce, which stays good for later
+// requests whose nc increases.
 class HttpEmulator {
 public:
     using Route = std::function<Reply(const Request&)>;
@@ -41,6 +42,12 @@ public:
     void require_digest(std::string realm, std::string user, std::string password,
                         std::vector<std::string> open_paths);
     void require_basic(std::string user, std::string password, std::vector<std::string> open_paths);
+
+    // Every nonce issued so far is refused from now on (expired; the next request is challenged
+    // anew, without stale=true, as Shelly does).
+    void expire_nonces();
+    // A nonce is good for one request only (Shelly Gen2 before firmware 2.0).
+    std::atomic<bool> single_use_nonces{false};
 
     int requests() const { return requests_.load(); }
     int refused() const { return refused_.load(); }              // answered 401
@@ -59,7 +66,7 @@ private:
     Auth auth_ = Auth::none;
     std::string realm_, user_, password_;
     std::vector<std::string> open_paths_;
-    std::string nonce_ = "5f2a9c1e";
+    std::map<std::string, unsigned long> nonce_nc_;  // each challenge's nonce -> highest nc used
     std::string last_authorization_;
     std::atomic<int> requests_{0}, refused_{0}, authenticated_{0};
 };
