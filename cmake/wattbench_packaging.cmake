@@ -1,6 +1,9 @@
 # Debian packages from the normal build tree (`cpack` in build/, or the `debs` target):
 #   wattbench      the CLI (no Qt), profiles, man pages, completion, udev rules, service, sysusers
 #   wattbench-gui  the GUI, its man page, .desktop and icons; depends on wattbench
+#   wattbench-render  libwattbench-render.so, the Qt renderer `wattbench report` opens for html,
+#                  pdf and --charts; its own package so that a headless machine can have
+#                  rendered reports without a desktop program, and `wattbench` needs no Qt
 # Dependencies come from dpkg-shlibdeps, the version from project().
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_CONTACT "wattbench maintainers <maintainers@users.noreply.a-seed-94a69ced.example>")
@@ -18,6 +21,9 @@ execute_process(COMMAND gzip -9nf -k ${PROJECT_BINARY_DIR}/packaging/changelog C
 set(packages wattbench)
 if(WATTBENCH_GUI)
   list(APPEND packages wattbench-gui)
+endif()
+if(WATTBENCH_REPORT_QT)
+  list(APPEND packages wattbench-render)
 endif()
 foreach(package IN LISTS packages)
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/debian/copyright ${PROJECT_BINARY_DIR}/packaging/changelog.gz
@@ -46,6 +52,9 @@ string(CONCAT CPACK_COMPONENT_WATTBENCH_DESCRIPTION
     "prints. This package holds the command-line tool, example profiles, a systemd\n"
     "service that monitors a profile's devices for Prometheus, and the udev rules\n"
     "for USB sound level meters.")
+if(WATTBENCH_REPORT_QT)
+  set(CPACK_DEBIAN_WATTBENCH_PACKAGE_SUGGESTS wattbench-render)
+endif()
 set(CPACK_DEBIAN_WATTBENCH_PACKAGE_CONTROL_EXTRA
     ${PROJECT_SOURCE_DIR}/packaging/debian/postinst ${PROJECT_SOURCE_DIR}/packaging/debian/postrm)
 
@@ -58,6 +67,16 @@ string(CONCAT CPACK_COMPONENT_WATTBENCH-GUI_DESCRIPTION
     "devices, live charts, the phase ladder and the results; it also opens\n"
     "finished run directories.")
 
+set(CPACK_DEBIAN_WATTBENCH-RENDER_PACKAGE_NAME wattbench-render)
+set(CPACK_DEBIAN_WATTBENCH-RENDER_PACKAGE_SECTION science)
+# The module shares the CLI's report structures, so only the same version will do.
+set(CPACK_COMPONENT_WATTBENCH-RENDER_DEPENDS wattbench)
+string(CONCAT CPACK_COMPONENT_WATTBENCH-RENDER_DESCRIPTION
+    "HTML and PDF reports and chart export for wattbench\n"
+    "The Qt-based renderer that `wattbench report` and `wattbench compare` load for\n"
+    "--format html, --format pdf and --charts; without it the command-line tool\n"
+    "writes Markdown, CSV and JSON. Kept apart so that wattbench itself needs no Qt.")
+
 # cpack installs what is built and never builds: `ninja debs` builds just the packaged targets
 # (not the tests), and the deb test under ctest packs the tree as it is.
 set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
@@ -66,6 +85,9 @@ include(CPack)
 set(packaged_targets wattbench man_pages)
 if(WATTBENCH_GUI)
   list(APPEND packaged_targets wattbench-gui)
+endif()
+if(WATTBENCH_REPORT_QT)
+  list(APPEND packaged_targets wattbench-render)
 endif()
 add_custom_target(debs
   COMMAND ${CMAKE_CPACK_COMMAND} --config ${PROJECT_BINARY_DIR}/CPackConfig.cmake

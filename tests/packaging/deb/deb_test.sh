@@ -3,14 +3,22 @@
 # be built), checks their contents and control fields, runs lintian on them, and, with
 # WATTBENCH_DEB_INSTALL=1 as root (CI's throwaway machine), installs them with dpkg -i, checks
 # the installed wattbench, man pages and unit, and removes them again.
-#   deb_test.sh BUILD_DIR VERSION qt-free|links-qt [gui]
-# qt-free: the wattbench package must not depend on Qt; links-qt: the CLI still links the
-# report renderer, so its Qt dependencies are expected (and reported).
+#   deb_test.sh BUILD_DIR VERSION [gui] [render]
+# gui: wattbench-gui is built; render: wattbench-render (the Qt report renderer) is built. The
+# wattbench package never depends on Qt.
 set -uo pipefail
 build=$1
 version=$2
-cli_qt=$3
-gui=${4:-}
+shift 2
+gui=
+render=
+for part in "$@"; do
+    case $part in
+        gui) gui=1 ;;
+        render) render=1 ;;
+        *) echo "deb_test.sh: unknown part $part"; exit 2 ;;
+    esac
+done
 arch=$(dpkg --print-architecture)
 
 work=$(mktemp -d)
@@ -29,8 +37,10 @@ fail() {
 }
 
 start=$(date +%s)
-components=()
-[ -z "$gui" ] && components=(-D CPACK_COMPONENTS_ALL=wattbench)
+wanted=wattbench
+[ -n "$gui" ] && wanted+=";wattbench-gui"
+[ -n "$render" ] && wanted+=";wattbench-render"
+components=(-D "CPACK_COMPONENTS_ALL=$wanted")
 if ! cpack --config "$build/CPackConfig.cmake" -B "$work/out" "${components[@]}" >"$work/cpack.log" 2>&1; then
     cat "$work/cpack.log"
     echo "FAIL: cpack"
@@ -40,8 +50,10 @@ echo "cpack: $(($(date +%s) - start)) s"
 
 cli_deb=$work/out/wattbench_${version}_${arch}.deb
 gui_deb=$work/out/wattbench-gui_${version}_${arch}.deb
+render_deb=$work/out/wattbench-render_${version}_${arch}.deb
 debs=("$cli_deb")
 [ -n "$gui" ] && debs+=("$gui_deb")
+[ -n "$render" ] && debs+=("$render_deb")
 for deb in "${debs[@]}"; do
     [ -f "$deb" ] || { ls "$work/out"; echo "FAIL: no $(basename "$deb")"; exit 1; }
 done
@@ -67,12 +79,9 @@ if contents "$cli_deb" | grep -E 'wattbench-gui|/applications/|/icons/'; then
 fi
 cli_depends=$(dpkg-deb -f "$cli_deb" Depends)
 echo "wattbench Depends: $cli_depends"
-if grep -qi 'qt' <<<"$cli_depends"; then
-    if [ "$cli_qt" = qt-free ]; then
-        fail "wattbench depends on Qt: $cli_depends"
-    else
-        echo "note: wattbench depends on Qt because the CLI links the report renderer (links-qt)"
-    fi
+grep -qi 'qt' <<<"$cli_depends" && fail "wattbench depends on Qt: $cli_depends"
+if contents "$cli_deb" | grep -F 'libwattbench-render'; then
+    fail "the report renderer is in $(basename "$cli_deb")"
 fi
 grep -q 'libc6' <<<"$cli_depends" || fail "wattbench Depends has no shlibdeps (no libc6): $cli_depends"
 [ "$(dpkg-deb -f "$cli_deb" Version)" = "$version" ] || fail "wattbench Version is not $version"
@@ -86,6 +95,16 @@ if [ -n "$gui" ]; then
     echo "wattbench-gui Depends: $gui_depends"
     grep -q "wattbench (= $version)" <<<"$gui_depends" || fail "wattbench-gui does not depend on wattbench (= $version)"
     grep -q 'libqt6widgets6' <<<"$gui_depends" || fail "wattbench-gui Depends lacks libqt6widgets6"
+fi
+
+if [ -n "$render" ]; then
+    multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+    expect_files "$render_deb" "/usr/lib/$multiarch/wattbench/libwattbench-render.so" \
+        /usr/share/doc/wattbench-render/copyright
+    render_depends=$(dpkg-deb -f "$render_deb" Depends)
+    echo "wattbench-render Depends: $render_depends"
+    grep -q "wattbench (= $version)" <<<"$render_depends" || fail "wattbench-render does not depend on wattbench (= $version)"
+    grep -q 'libqt6charts6' <<<"$render_depends" || fail "wattbench-render Depends lacks libqt6charts6"
 fi
 
 # lintian: clean, or an override in packaging/debian/lintian-overrides says why.
@@ -103,7 +122,8 @@ if [ "${WATTBENCH_DEB_INSTALL:-0}" = 1 ]; then
         fail "a wattbench package is installed already; not touching it"
     else
         installed=(wattbench)
-        [ -n "$gui" ] && installed=(wattbench-gui wattbench)
+        [ -n "$gui" ] && installed=(wattbench-gui "${installed[@]}")
+        [ -n "$render" ] && installed=(wattbench-render "${installed[@]}")
         if DEBIAN_FRONTEND=noninteractive dpkg -i "${debs[@]}" >"$work/dpkg.log" 2>&1; then
             got=$(/usr/bin/wattbench --version)
             [ "$got" = "wattbench $version" ] || fail "installed wattbench --version: '$got'"
