@@ -197,4 +197,10 @@ std::optional<api::DeviceIdentity> default_parse_identity(std::string_view famil
     return id;
 }
 
+std::string quantity_text(double value, const char* unit) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%g %s", value, unit);
+    return buf;
+}
+
 }  // namespace wattbench::drivers::scpi_analyzer

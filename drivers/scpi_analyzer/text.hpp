@@ -33,6 +33,8 @@ std::optional<double> default_parse_range(std::string_view line, std::span<const
 std::optional<double> parse_number(std::string_view text);
 // `300V`, `500mA`, `7.5V`, `2A`: a range as most SCPI meters spell it (`unit` "V" or "A").
 std::string format_range(double value, std::string_view unit);
+// `300 V`, `0.5 A`: a reading or range in a message meant for people (`%g` and the unit).
+std::string quantity_text(double value, const char* unit);
 // Without leading and trailing spaces, tabs, CR and LF.
 std::string_view trim(std::string_view text);
 // After the last space (the value of a `HEADER value` field); the text when it has none.
