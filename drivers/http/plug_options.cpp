@@ -4,13 +4,20 @@
 
 namespace wattbench::drivers::http {
 
-namespace {
-
 api::DeviceError key_error(const std::string& key, const std::string& what) {
     return api::DeviceError{api::ErrorKind::config, "key '" + key + "': " + what};
 }
 
-}  // namespace
+std::optional<api::DeviceError> take_int_in(api::Options& o, const std::string& key, int lo, int hi,
+                                            const std::string& expected, int& field) {
+    if (auto v = o.take_integer(key)) {
+        if (*v < lo || *v > hi) {
+            return key_error(key, expected);
+        }
+        field = static_cast<int>(*v);
+    }
+    return std::nullopt;
+}
 
 std::optional<api::DeviceError> take_timeout_ms(api::Options& o, int& field) {
     if (auto v = o.take_integer("timeout_ms")) {
@@ -42,6 +49,27 @@ std::optional<api::DeviceError> take_credentials(api::Options& o, const char* en
         }
     }
     return std::nullopt;
+}
+
+std::variant<HttpUrl, api::DeviceError> take_url_and_credentials(api::DeviceConfig& config,
+                                                                 const char* env_name,
+                                                                 std::string& user,
+                                                                 std::string& password_file) {
+    auto url = parse_http_url(config.connection);
+    if (std::holds_alternative<api::DeviceError>(url)) {
+        return url;
+    }
+    if (auto e = take_credentials(config.options, env_name, user, password_file)) {
+        return *e;
+    }
+    return url;
+}
+
+std::optional<api::DeviceError> take_timeout_and_check(api::Options& o, int& timeout_ms) {
+    if (auto e = take_timeout_ms(o, timeout_ms)) {
+        return e;
+    }
+    return o.error();
 }
 
 }  // namespace wattbench::drivers::http

@@ -8,10 +8,6 @@ namespace {
 
 constexpr std::uint16_t kPort = 9999;
 
-api::DeviceError key_error(const std::string& key, const std::string& what) {
-    return api::DeviceError{api::ErrorKind::config, "key '" + key + "': " + what};
-}
-
 }  // namespace
 
 std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& config) {
@@ -29,17 +25,12 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
     Settings s;
     s.endpoint = *tcp;
     auto& o = config.options;
-    if (auto v = o.take_integer("outlet")) {
-        if (*v < 1 || *v > 16) {
-            return key_error("outlet", "expected a strip's outlet number from 1 to 16");
-        }
-        s.outlet = static_cast<int>(*v);
-    }
-    if (auto e = http::take_timeout_ms(o, s.timeout_ms)) {
+    if (auto e = http::take_int_in(o, "outlet", 1, 16,
+                                   "expected a strip's outlet number from 1 to 16", s.outlet)) {
         return *e;
     }
-    if (o.error()) {
-        return *o.error();
+    if (auto e = http::take_timeout_and_check(o, s.timeout_ms)) {
+        return *e;
     }
     return s;
 }

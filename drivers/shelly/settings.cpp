@@ -4,25 +4,17 @@
 
 namespace wattbench::drivers::shelly {
 
-namespace {
-
-api::DeviceError key_error(const std::string& key, const std::string& what) {
-    return api::DeviceError{api::ErrorKind::config, "key '" + key + "': " + what};
-}
-
-}  // namespace
+using http::key_error;
 
 std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& config) {
-    auto url = http::parse_http_url(config.connection);
+    Settings s;
+    auto url = http::take_url_and_credentials(config, "WATTBENCH_SHELLY_PASSWORD", s.user,
+                                              s.password_file);
     if (auto* e = std::get_if<api::DeviceError>(&url)) {
         return *e;
     }
-    Settings s;
     s.url = std::get<http::HttpUrl>(std::move(url));
     auto& o = config.options;
-    if (auto e = http::take_credentials(o, "WATTBENCH_SHELLY_PASSWORD", s.user, s.password_file)) {
-        return *e;
-    }
     if (auto v = o.take_string("generation")) {
         if (*v == "auto") {
             s.generation = Generation::automatic;
@@ -45,17 +37,12 @@ std::variant<Settings, api::DeviceError> parse_settings(api::DeviceConfig& confi
             return key_error("component", "expected \"auto\", \"switch\" or \"pm1\"");
         }
     }
-    if (auto v = o.take_integer("channel")) {
-        if (*v < 0 || *v > 15) {
-            return key_error("channel", "expected the meter or switch id, 0 to 15");
-        }
-        s.id = static_cast<int>(*v);
-    }
-    if (auto e = http::take_timeout_ms(o, s.timeout_ms)) {
+    if (auto e = http::take_int_in(o, "channel", 0, 15, "expected the meter or switch id, 0 to 15",
+                                   s.id)) {
         return *e;
     }
-    if (o.error()) {
-        return *o.error();
+    if (auto e = http::take_timeout_and_check(o, s.timeout_ms)) {
+        return *e;
     }
     return s;
 }

@@ -1,43 +1,13 @@
 #include "drivers/shelly/shelly_device.hpp"
 
-#include <string.h>
-
 #include <algorithm>
 
 #include "drivers/http/password.hpp"
 
 namespace wattbench::drivers::shelly {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-bool link_failure(api::ErrorKind k) {
-    return k == api::ErrorKind::timeout || k == api::ErrorKind::link_lost ||
-           k == api::ErrorKind::unreachable;
-}
-
-}  // namespace
-
 ShellyDevice::ShellyDevice(Settings settings)
-    : settings_(std::move(settings)), plug_(settings_.url.address()) {
-    identity_.vendor = "Shelly";
-    identity_.model = "Shelly";
-}
-
-ShellyDevice::~ShellyDevice() {
-    close();
-}
-
-void ShellyDevice::wipe() {
-    ::explicit_bzero(password_.data(), password_.size());
-    password_.clear();
-}
-
-void ShellyDevice::close() {
-    http_.reset();
-    wipe();
-}
+    : HttpPlugDevice(settings.url, settings.timeout_ms, "Shelly"), settings_(std::move(settings)) {}
 
 std::string ShellyDevice::status_path(Component c) const {
     if (info_.generation == 1) {
@@ -102,18 +72,9 @@ std::variant<http::PlugValues, api::DeviceError> ShellyDevice::read_status(
 std::optional<api::DeviceError> ShellyDevice::open() {
     close();
     const std::string where = settings_.url.address();
-    const auto timeout = std::chrono::milliseconds(settings_.timeout_ms);
-    auto fail = [this](api::DeviceError e) {
-        close();
-        if (link_failure(e.kind)) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        return e;
-    };
-    http::ClientOptions options;
-    options.protocols = "http,https";
-    options.default_headers = {"Accept: application/json"};
-    http_ = std::make_unique<http::HttpClient>(settings_.url.base_url(), std::move(options));
+    const auto timeout = this->timeout();
+    auto fail = [this](api::DeviceError e) { return failed(std::move(e)); };
+    start_client();
     // `/shelly` answers without authentication on every generation and says which one it is.
     auto got = http_->request(http::Method::get, "/shelly", {}, {}, timeout);
     if (auto* e = std::get_if<api::DeviceError>(&got)) {
@@ -185,29 +146,15 @@ std::optional<api::DeviceError> ShellyDevice::open() {
     identity_.serial = info_.mac;
     identity_.firmware = info_.firmware;
     if (!plug_.fixed()) {
-        plug_.fix(std::get<http::PlugValues>(first));
         api::Notice n;
         n.settings["generation"] = static_cast<std::int64_t>(info_.generation);
         n.settings["status"] = path_;
         n.settings["auth"] = std::string(password_.empty()       ? "none"
                                          : info_.generation == 1 ? "basic"
                                                                  : "digest SHA-256");
-        plug_.keep_settings(n.settings);
-        pending_.push_back(std::move(n));
+        fix_channels(std::get<http::PlugValues>(first), std::move(n));
     }
     return std::nullopt;
-}
-
-api::PollResult ShellyDevice::poll(Clock::time_point deadline) {
-    api::PollResult out;
-    out.notices = std::move(pending_);
-    pending_.clear();
-    if (!http_) {
-        out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
-        return out;
-    }
-    plug_.deliver(read_status(path_, http::request_budget(deadline, settings_.timeout_ms)), out);
-    return out;
 }
 
 }  // namespace wattbench::drivers::shelly

@@ -12,31 +12,13 @@ namespace wattbench::drivers::tasmota {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 constexpr const char* kPasswordEnv = "WATTBENCH_TASMOTA_PASSWORD";
 
 }  // namespace
 
 TasmotaDevice::TasmotaDevice(Settings settings)
-    : settings_(std::move(settings)), plug_(settings_.url.address()) {
-    identity_.vendor = "Tasmota";
-    identity_.model = "Tasmota";
-}
-
-TasmotaDevice::~TasmotaDevice() {
-    close();
-}
-
-void TasmotaDevice::wipe() {
-    ::explicit_bzero(password_.data(), password_.size());
-    password_.clear();
-}
-
-void TasmotaDevice::close() {
-    http_.reset();
-    wipe();
-}
+    : HttpPlugDevice(settings.url, settings.timeout_ms, "Tasmota"),
+      settings_(std::move(settings)) {}
 
 std::variant<std::string, api::DeviceError> TasmotaDevice::command(
     int status, std::chrono::milliseconds timeout) {
@@ -83,14 +65,8 @@ std::variant<http::PlugValues, api::DeviceError> TasmotaDevice::read_energy(
 
 std::optional<api::DeviceError> TasmotaDevice::open() {
     close();
-    const auto timeout = std::chrono::milliseconds(settings_.timeout_ms);
-    auto fail = [this](api::DeviceError e) {
-        close();
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        return e;
-    };
+    const auto timeout = this->timeout();
+    auto fail = [this](api::DeviceError e) { return failed(std::move(e)); };
     // A web password is optional on Tasmota: used when a file or the variable gives one.
     if (!settings_.password_file.empty() || std::getenv(kPasswordEnv)) {
         auto pw = http::load_password(settings_.password_file, kPasswordEnv, "Tasmota password");
@@ -99,10 +75,7 @@ std::optional<api::DeviceError> TasmotaDevice::open() {
         }
         password_ = std::get<std::string>(std::move(pw));
     }
-    http::ClientOptions options;
-    options.protocols = "http,https";
-    options.default_headers = {"Accept: application/json"};
-    http_ = std::make_unique<http::HttpClient>(settings_.url.base_url(), std::move(options));
+    start_client();
     auto status0 = command(0, timeout);
     if (auto* e = std::get_if<api::DeviceError>(&status0)) {
         return fail(*e);
@@ -137,7 +110,6 @@ std::optional<api::DeviceError> TasmotaDevice::open() {
         return fail(err);
     }
     if (!plug_.fixed()) {
-        plug_.fix(std::get<http::PlugValues>(first));
         api::Notice n;
         n.settings["status"] = "Status " + std::to_string(status_);
         n.settings["auth"] = std::string(password_.empty() ? "none" : "query user/password");
@@ -145,22 +117,9 @@ std::optional<api::DeviceError> TasmotaDevice::open() {
             n.settings["hardware"] = id.hardware;
         }
         n.settings["channel"] = static_cast<std::int64_t>(settings_.channel);
-        plug_.keep_settings(n.settings);
-        pending_.push_back(std::move(n));
+        fix_channels(std::get<http::PlugValues>(first), std::move(n));
     }
     return std::nullopt;
-}
-
-api::PollResult TasmotaDevice::poll(Clock::time_point deadline) {
-    api::PollResult out;
-    out.notices = std::move(pending_);
-    pending_.clear();
-    if (!http_) {
-        out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
-        return out;
-    }
-    plug_.deliver(read_energy(status_, http::request_budget(deadline, settings_.timeout_ms)), out);
-    return out;
 }
 
 }  // namespace wattbench::drivers::tasmota

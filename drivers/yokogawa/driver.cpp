@@ -1,7 +1,6 @@
 #include "drivers/yokogawa/driver.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <thread>
 
 #include "drivers/yokogawa/channels.hpp"
@@ -19,41 +18,25 @@ constexpr auto answer_timeout = 2s;
 // Queries only some firmware knows (:INP:MODE?) must not hold up open for long.
 constexpr auto optional_answer_timeout = 300ms;
 
-std::string shown(double v, const char* unit) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%g %s", v, unit);
-    return buf;
-}
-
-api::OptionValue range_value(const Range& r) {
-    return r ? api::OptionValue(*r) : api::OptionValue(std::string("auto"));
-}
-
 }  // namespace
 
 YokogawaDevice::YokogawaDevice(Settings settings, std::unique_ptr<transport::Transport> transport)
     : settings_(std::move(settings)),
+      ranges_(settings_.calibrate, settings_.voltage_range, settings_.current_range),
       transport_(std::move(transport)),
       reader_(*transport_),
       channels_(channel_table()) {
-    if (!settings_.calibrate) {
-        volts_ = settings_.voltage_range;
-        amps_ = settings_.current_range;
-    }
     // The power range is the product of the fixed voltage and current ranges; with either on
     // auto (or calibrated later) it is unknown and the uncertainty takes the reading instead.
     const auto a = power_accuracy(settings_.dialect);
-    const double range = volts_ && amps_ ? *volts_ * *amps_ : 0.0;
+    const auto& volts = ranges_.volts();
+    const auto& amps = ranges_.amps();
+    const double range = volts && amps ? *volts * *amps : 0.0;
     channels_[power].accuracy = api::Accuracy{a.of_reading, a.of_range, range};
 }
 
 const std::vector<api::ChannelSpec>& YokogawaDevice::channels() const {
     return channels_;
-}
-
-void YokogawaDevice::request_ranging(api::RangingStep step) {
-    ranging_pending_.store(true);
-    ranging_request_.store(static_cast<int>(step));
 }
 
 std::optional<api::DeviceError> YokogawaDevice::send(const std::string& command,
@@ -169,8 +152,8 @@ std::optional<api::DeviceError> YokogawaDevice::open() {
     // After a reconnect a calibrated meter gets back the ranges it had fixed, not auto.
     Settings effective = settings_;
     effective.calibrate = false;
-    effective.voltage_range = volts_;
-    effective.current_range = amps_;
+    effective.voltage_range = ranges_.volts();
+    effective.current_range = ranges_.amps();
     const auto setup_deadline = Clock::now() + answer_timeout;
     for (const auto& c : setup_commands(effective, identity_.model)) {
         if (auto e = send(c, setup_deadline)) {
@@ -205,22 +188,9 @@ std::optional<api::DeviceError> YokogawaDevice::open() {
         }
     }
     reader_.reset();
-    volts_in_use_.reset();
-    amps_in_use_.reset();
+    ranges_.forget_in_use();
     read_back_ranges(Clock::now() + answer_timeout, nullptr);
-    auto mismatch = [&](const Range& asked, const std::optional<double>& got, const char* what,
-                        const char* unit) {
-        if (asked && got && std::abs(*asked - *got) > 1e-9 * *asked) {
-            notices_.push_back({true,
-                                std::string("the meter reports its ") + what + " range as " +
-                                    shown(*got, unit) + ", not the " + shown(*asked, unit) +
-                                    " asked for",
-                                "",
-                                {}});
-        }
-    };
-    mismatch(volts_, volts_in_use_, "voltage", "V");
-    mismatch(amps_, amps_in_use_, "current", "A");
+    ranges_.warn_mismatches(notices_);
     notices_.push_back(settings_notice());
     return std::nullopt;
 }
@@ -229,18 +199,7 @@ void YokogawaDevice::read_back_ranges(transport::Deadline deadline, api::PollRes
     const auto q = range_queries(settings_.dialect);
     const auto v = query_number(q[0], deadline);
     const auto a = query_number(q[1], deadline);
-    std::string changes;
-    auto note = [&](const std::optional<double>& before, const std::optional<double>& now,
-                    const char* what, const char* unit) {
-        if (before && now && *before != *now) {
-            changes += std::string(changes.empty() ? "" : ", ") + what + " range " +
-                       shown(*before, unit) + " → " + shown(*now, unit);
-        }
-    };
-    note(volts_in_use_, v, "voltage", "V");
-    note(amps_in_use_, a, "current", "A");
-    volts_in_use_ = v ? v : volts_in_use_;
-    amps_in_use_ = a ? a : amps_in_use_;
+    const auto changes = ranges_.note_in_use(v, a);
     if (result && !changes.empty()) {
         auto n = settings_notice();
         n.message = "auto-ranging changed the " + changes;
@@ -251,16 +210,7 @@ void YokogawaDevice::read_back_ranges(transport::Deadline deadline, api::PollRes
 
 api::Notice YokogawaDevice::settings_notice() const {
     api::Notice n;
-    n.settings["ranging"] =
-        std::string(settings_.calibrate ? "calibrate" : (any_auto() ? "auto" : "fixed"));
-    n.settings["voltage_range"] = range_value(volts_);
-    n.settings["current_range"] = range_value(amps_);
-    if (volts_in_use_) {
-        n.settings["voltage_range_in_use"] = *volts_in_use_;
-    }
-    if (amps_in_use_) {
-        n.settings["current_range_in_use"] = *amps_in_use_;
-    }
+    ranges_.add_settings(n, settings_.calibrate);
     if (crest_factor_in_use_ != 0) {
         n.settings["crest_factor"] = static_cast<std::int64_t>(crest_factor_in_use_);
     } else if (settings_.crest_factor != 0) {
@@ -280,49 +230,20 @@ api::Notice YokogawaDevice::settings_notice() const {
 
 std::optional<api::DeviceError> YokogawaDevice::carry_out_ranging(api::PollResult& result,
                                                                   transport::Deadline deadline) {
-    const int step = ranging_request_.exchange(-1);
-    if (step < 0) {
-        return std::nullopt;
-    }
-    if (step == static_cast<int>(api::RangingStep::observe)) {
-        volts_.reset();
-        amps_.reset();
-        observing_ = true;
-        seen_ = false;
-        max_volts_ = max_amps_ = 0.0;
-    } else {
-        if (observing_ && seen_) {
-            const auto r =
-                mlperf_ranges(settings_.dialect, settings_.crest_factor, max_volts_, max_amps_);
-            volts_ = r.volts;
-            amps_ = r.amps;
-            result.notices.push_back(
-                {false,
-                 "ranges fixed by the MLPerf rule from the warm-up's maxima (" +
-                     shown(max_volts_, "V") + ", " + shown(max_amps_, "A") + "): voltage range " +
-                     shown(r.volts, "V") + ", current range " + shown(r.amps, "A"),
-                 "",
-                 {}});
-        } else {
-            result.notices.push_back({true,
-                                      "no voltage and current readings in the warm-up to "
-                                      "range from; the ranges stay on auto",
-                                      "",
-                                      {}});
+    auto fix = [this](double volts, double amps) {
+        const auto r = mlperf_ranges(settings_.dialect, settings_.crest_factor, volts, amps);
+        return common::RangeState::Fixed{r.volts, r.amps};
+    };
+    return ranges_.carry_out(result, fix, [&]() -> std::optional<api::DeviceError> {
+        if (auto e = send_all(range_commands(settings_.dialect, ranges_.volts(), ranges_.amps()),
+                              deadline)) {
+            return e;
         }
-        observing_ = false;
-    }
-    if (auto e = send_all(range_commands(settings_.dialect, volts_, amps_), deadline)) {
-        // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
-        int none = -1;
-        ranging_request_.compare_exchange_strong(none, step);
-        return e;
-    }
-    reader_.reset();
-    read_back_ranges(deadline, nullptr);
-    result.notices.push_back(settings_notice());
-    ranging_pending_.store(ranging_request_.load() >= 0);
-    return std::nullopt;
+        reader_.reset();
+        read_back_ranges(deadline, nullptr);
+        result.notices.push_back(settings_notice());
+        return std::nullopt;
+    });
 }
 
 api::PollResult YokogawaDevice::poll(Clock::time_point deadline) {
@@ -369,16 +290,15 @@ api::PollResult YokogawaDevice::poll(Clock::time_point deadline) {
         // The clearing :STAT:EESR? answer; a lost one only costs the next poll a wait.
         reader_.read_line(deadline);
     }
-    if (observing_) {
+    if (ranges_.observing()) {
         const auto& v = result.readings[voltage];
         const auto& a = result.readings[current];
         if (v.status == api::Status::ok && a.status == api::Status::ok) {
-            max_volts_ = std::max(max_volts_, v.value);
-            max_amps_ = std::max(max_amps_, a.value);
-            seen_ = true;
+            ranges_.observe_volts(v.value);
+            ranges_.observe_amps(a.value);
         }
     }
-    if (any_auto()) {
+    if (ranges_.any_auto()) {
         // Auto-ranging may switch at any update: read the ranges back so that a switch inside
         // an averaging window flags it (SPEC forbids auto-ranging there).
         read_back_ranges(deadline, &result);

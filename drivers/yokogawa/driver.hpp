@@ -1,9 +1,9 @@
 #pragma once
 
-#include <atomic>
 #include <memory>
 
 #include "drivers/api/device.hpp"
+#include "drivers/common/range_state.hpp"
 #include "drivers/transport/line_reader.hpp"
 #include "drivers/transport/transport.hpp"
 #include "drivers/yokogawa/settings.hpp"
@@ -26,8 +26,8 @@ public:
     api::DeviceIdentity identity() const override { return identity_; }
 
     api::RangingDevice* ranging() override { return settings_.calibrate ? this : nullptr; }
-    void request_ranging(api::RangingStep step) override;
-    bool ranging_pending() const override { return ranging_pending_.load(); }
+    void request_ranging(api::RangingStep step) override { ranges_.request(step); }
+    bool ranging_pending() const override { return ranges_.pending(); }
 
 private:
     std::optional<api::DeviceError> send(const std::string& command, transport::Deadline deadline);
@@ -41,29 +41,17 @@ private:
                                                       transport::Deadline deadline);
     void read_back_ranges(transport::Deadline deadline, api::PollResult* result);
     api::Notice settings_notice() const;
-    bool any_auto() const { return !volts_ || !amps_; }
 
     Settings settings_;
+    common::RangeState ranges_;
     std::unique_ptr<transport::Transport> transport_;
     transport::LineReader reader_;
     api::DeviceIdentity identity_;
     std::vector<api::ChannelSpec> channels_;
 
-    // Ranges as commanded (nullopt: auto) and as the meter last reported them.
-    Range volts_;
-    Range amps_;
-    std::optional<double> volts_in_use_;
-    std::optional<double> amps_in_use_;
     std::string mode_;  // measuring mode read back on open (RMS, VMEAN, DC)
     int crest_factor_in_use_ = 0;
     std::vector<api::Notice> notices_;  // for the next poll's result
-
-    bool observing_ = false;
-    double max_volts_ = 0.0;
-    double max_amps_ = 0.0;
-    bool seen_ = false;
-    std::atomic<int> ranging_request_{-1};  // -1 none, else a RangingStep
-    std::atomic<bool> ranging_pending_{false};
 };
 
 }  // namespace wattbench::drivers::yokogawa
