@@ -7,10 +7,13 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 #include "app/core/profile/duration.hpp"
 #include "app/core/version.hpp"
 #include "app/gui/widgets/main_window.hpp"
+#include "app/gui/widgets/run_controller.hpp"
+#include "app/metrics/exporter.hpp"
 
 namespace {
 
@@ -75,7 +78,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size for screenshots, e.g. 1600x1000."),
                                   QStringLiteral("WxH"));
-    parser.addOptions({start, warmup, window, out, screenshot, quit_after, size});
+    const QCommandLineOption metrics_listen(
+        QStringLiteral("metrics-listen"),
+        QStringLiteral("Serve the latest readings as OpenMetrics at http://ADDR:PORT/metrics."),
+        QStringLiteral("ADDR:PORT"));
+    parser.addOptions({start, warmup, window, out, screenshot, quit_after, size, metrics_listen});
     parser.process(app);
 
     bool bad = false;
@@ -91,7 +98,26 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
 
+    // Bound before the window opens anything, as in `run`: a bad address exits 2 at once. It
+    // outlives the window, whose runs observe it.
+    std::unique_ptr<wattbench::metrics::Exporter> exporter;
+    if (parser.isSet(metrics_listen)) {
+        auto opened = wattbench::metrics::Exporter::open(parser.value(metrics_listen).toStdString(),
+                                                         std::string(), true);
+        if (const auto* err = std::get_if<std::string>(&opened)) {
+            std::fprintf(stderr, "wattbench-gui: %s\n", err->c_str());
+            return kExitUsage;
+        }
+        exporter = std::get<std::unique_ptr<wattbench::metrics::Exporter>>(std::move(opened));
+        std::fprintf(stderr, "wattbench-gui: metrics at %s\n", exporter->url().c_str());
+    }
+
     wattbench::gui::widgets::MainWindow w;
+    if (exporter) {
+        auto& readings = exporter->readings();
+        w.run_controller()->add_watcher(
+            {&readings, [&readings](const std::string& name) { readings.set_run_name(name); }});
+    }
     w.set_overrides(overrides);
     if (parser.isSet(out)) {
         w.set_out_dir(parser.value(out));

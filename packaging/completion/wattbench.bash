@@ -121,7 +121,7 @@ _wattbench_gui() {
             _filedir png
             return
             ;;
-        --warmup | --window | --quit-after | --size)
+        --warmup | --window | --quit-after | --size | --metrics-listen)
             return
             ;;
     esac

@@ -64,6 +64,7 @@ public:
     // the Qt report renderer, html and pdf. An error message, or nothing on success.
     std::optional<QString> write_report(const QString& format, const QString& path) const;
 
+    RunController* run_controller() const { return controller_; }
     ChartsArea* charts() const { return charts_; }
     model::DeviceModel* device_model() const { return devices_; }
     model::PhaseModel* phase_model() const { return phases_; }

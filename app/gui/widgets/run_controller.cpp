@@ -46,6 +46,12 @@ void RunController::prepare(core::profile::Profile profile, core::engine::RunOpt
     }
     engine_ = std::make_unique<core::engine::Engine>(drivers::builtin_registry());
     engine_->add_observer(&buffer_);
+    for (const auto& watcher : watchers_) {
+        if (watcher.on_run) {
+            watcher.on_run(profile.run.name);
+        }
+        engine_->add_observer(watcher.observer);
+    }
     buffer_.drain();
     preparing_ = true;
     worker_ =

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <QObject>
 #include <QTimer>
@@ -13,6 +14,7 @@
 #include "app/core/engine/run_options.hpp"
 #include "app/core/profile/profile.hpp"
 #include "app/gui/history/live_buffer.hpp"
+#include "app/gui/widgets/run_watcher.hpp"
 
 namespace wattbench::core::engine {
 class Engine;
@@ -32,6 +34,8 @@ public:
     explicit RunController(QObject* parent = nullptr);
     ~RunController() override;
 
+    // Added to every later run's engine; the watcher's observer must outlive the controller.
+    void add_watcher(RunWatcher watcher) { watchers_.push_back(std::move(watcher)); }
     void prepare(core::profile::Profile profile, core::engine::RunOptions options);
     void start();
     void skip_warmup();
@@ -56,6 +60,7 @@ private:
     void drain();
 
     history::LiveBuffer buffer_;
+    std::vector<RunWatcher> watchers_;
     std::unique_ptr<core::engine::Engine> engine_;
     QTimer coalesce_;
     std::thread worker_;
