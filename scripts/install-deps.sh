@@ -12,6 +12,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
   scdoc lintian man-db systemd bash-completion
   libmicrohttpd-dev prometheus
+  gettext libicu-dev
 )
 # A driver or workload that needs more names its packages in its own folder, one per line
 # (# starts a comment), so adding one touches nothing here.
