@@ -13,6 +13,7 @@ packages=(
   scdoc lintian man-db systemd bash-completion
   libmicrohttpd-dev prometheus
   gettext libicu-dev
+  jq socat
 )
 # A driver or workload that needs more names its packages in its own folder, one per line
 # (# starts a comment), so adding one touches nothing here.

@@ -23,6 +23,12 @@ struct RunArgs {
     std::string window;
     std::vector<std::string> only;
     std::string metrics_listen;  // ADDR:PORT or PORT; empty: no exporter
+    bool install = false;        // apt-get install what the recipe phases lack
+};
+
+struct ValidateArgs {
+    std::string profile;
+    bool install = false;
 };
 
 struct MonitorArgs {
@@ -65,11 +71,12 @@ struct Subcommand {
 Subcommand add_import_command(CLI::App& app);    // import_command.cpp
 Subcommand add_annotate_command(CLI::App& app);  // annotate_command.cpp
 Subcommand add_compare_command(CLI::App& app);   // compare_command.cpp
+Subcommand add_workload_command(CLI::App& app);  // workload_command.cpp
 
 int run_command(const RunArgs& args);
 CLI::App* add_load_command(CLI::App& app, LoadArgs& args);
 int load_command(const LoadArgs& args);
-int validate_command(const std::string& profile_path);
+int validate_command(const ValidateArgs& args);
 // `redfish_hosts`: --redfish HOST, each listed as a candidate (no network scanning).
 int devices_command(bool scan, const std::vector<std::string>& redfish_hosts);
 int report_command(const ReportArgs& args);

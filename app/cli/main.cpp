@@ -22,10 +22,14 @@ int main(int argc, char** argv) {
         ->delimiter(',');
     run_cmd->add_option("--metrics-listen", run.metrics_listen,
                         "Serve OpenMetrics at http://ADDR:PORT/metrics (a port alone: 127.0.0.1)");
+    run_cmd->add_flag("--install", run.install,
+                      "First apt-get install the Debian packages the recipe phases need");
 
-    std::string validate_profile;
+    ValidateArgs validate;
     auto* validate_cmd = app.add_subcommand("validate", "Check a profile without running it");
-    validate_cmd->add_option("profile", validate_profile, "Profile (TOML)")->required();
+    validate_cmd->add_option("profile", validate.profile, "Profile (TOML)")->required();
+    validate_cmd->add_flag("--install", validate.install,
+                           "Also apt-get install the Debian packages the recipe phases need");
 
     bool scan = false;
     auto* devices_cmd = app.add_subcommand("devices", "List drivers; --scan looks for instruments");
@@ -59,6 +63,7 @@ int main(int argc, char** argv) {
     const auto import_cmd = add_import_command(app);
     const auto annotate_cmd = add_annotate_command(app);
     const auto compare_cmd = add_compare_command(app);
+    const auto workload_cmd = add_workload_command(app);
 
     try {
         app.parse(argc, argv);
@@ -71,7 +76,7 @@ int main(int argc, char** argv) {
         return run_command(run);
     }
     if (*validate_cmd) {
-        return validate_command(validate_profile);
+        return validate_command(validate);
     }
     if (*devices_cmd) {
         return devices_command(scan, redfish_hosts);
@@ -90,6 +95,9 @@ int main(int argc, char** argv) {
     }
     if (*compare_cmd.app) {
         return compare_cmd.run();
+    }
+    if (*workload_cmd.app) {
+        return workload_cmd.run();
     }
     if (*load_cmd) {
         return load_command(load);

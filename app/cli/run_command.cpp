@@ -9,6 +9,7 @@
 #include "app/cli/console_view.hpp"
 #include "app/cli/metrics_endpoint.hpp"
 #include "app/cli/profile_loading.hpp"
+#include "app/cli/recipe_packages.hpp"
 #include "app/cli/signal_watcher.hpp"
 #include "app/cli/terminal_prompter.hpp"
 #include "app/core/engine/engine.hpp"
@@ -68,6 +69,9 @@ int run_command(const RunArgs& args) {
     if (auto err = core::profile::apply_overrides(profile, overrides)) {
         fmt::print(stderr, "wattbench: {}\n", *err);
         return kExitUsage;
+    }
+    if (auto stop = check_recipe_packages(profile, args.install)) {
+        return *stop;
     }
 
     core::engine::RunOptions options;

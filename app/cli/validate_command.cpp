@@ -2,17 +2,18 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/profile_loading.hpp"
+#include "app/cli/recipe_packages.hpp"
 #include "app/core/load/load_factory.hpp"
 #include "app/core/profile/duration.hpp"
 
 namespace wattbench::cli {
 
-int validate_command(const std::string& profile_path) {
-    auto profile = load_profile_for_cli(profile_path);
+int validate_command(const ValidateArgs& args) {
+    auto profile = load_profile_for_cli(args.profile);
     if (!profile) {
         return kExitUsage;
     }
-    int exit = kExitOk;
+    int exit = check_recipe_packages(*profile, args.install).value_or(kExitOk);
     for (const auto& phase : profile->phases) {
         auto made = core::load::make_load(phase);
         if (auto* err = std::get_if<std::string>(&made)) {
@@ -33,17 +34,19 @@ int validate_command(const std::string& profile_path) {
     fmt::print("phases:\n");
     for (const auto& p : profile->phases) {
         const auto& stable = p.warmup_until_stable;
-        fmt::print("  {:<12} {:<8} warm-up {:>6}  window {:>6}{}\n", p.name,
-                   core::profile::to_string(p.load), format_duration(p.warmup),
-                   format_duration(p.window),
-                   stable ? fmt::format("  (until stable, at most {})", format_duration(stable->max))
-                          : std::string());
+        fmt::print(
+            "  {:<12} {:<8} warm-up {:>6}  window {:>6}{}\n", p.name,
+            p.recipe ? "recipe " + p.recipe->name : std::string(core::profile::to_string(p.load)),
+            format_duration(p.warmup), format_duration(p.window),
+            stable ? fmt::format("  (until stable, at most {})", format_duration(stable->max))
+                   : std::string());
         total += p.warmup + p.window;
         longest += (stable ? stable->max : p.warmup) + p.window;
     }
     fmt::print("planned duration: {}{}\n", format_duration(total),
-               longest > total ? fmt::format(" to {} (warm-ups until stable)", format_duration(longest))
-                               : std::string());
+               longest > total
+                   ? fmt::format(" to {} (warm-ups until stable)", format_duration(longest))
+                   : std::string());
     if (exit == kExitOk) {
         fmt::print("profile is valid\n");
     }

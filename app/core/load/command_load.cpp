@@ -158,11 +158,16 @@ std::optional<std::string> CommandLoad::start() {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(settings_.log_path).parent_path(),
                                         ec);
+    if (!settings_.work_dir.empty() &&
+        !std::filesystem::create_directories(settings_.work_dir, ec) && ec) {
+        watchdog_.stop();
+        return fmt::format("cannot create {}: {}", settings_.work_dir, ec.message());
+    }
     if (!settings_.options.setup.empty()) {
         if (auto err = run_to_completion(settings_.options.setup, "setup")) {
             started_ = true;
             stop();  // whatever the setup left running goes
-            return err;
+            return fmt::format("{}; its output is in {}", *err, settings_.log_path);
         }
     }
     append_log("command: " + join(settings_.command));
@@ -198,7 +203,8 @@ void CommandLoad::watch() {
             {
                 std::lock_guard lock(mutex_);
                 exited_ = LoadExit{on_exit == profile::OnExit::fail,
-                                   fmt::format("the command exited ({})", how)};
+                                   fmt::format("the command exited ({}); its output is in {}", how,
+                                               settings_.log_path)};
             }
             pgid_.store(0);
             if (wake_) {
@@ -299,11 +305,24 @@ void CommandLoad::stop() {
     for (const pid_t g : background) {
         end_group(g);
     }
+    if (!settings_.work_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(settings_.work_dir, ec);
+        if (ec) {
+            append_log(fmt::format("cannot remove {}: {}", settings_.work_dir, ec.message()));
+        }
+        // The folder of every phase's folder goes too once the last one is gone.
+        std::filesystem::remove(std::filesystem::path(settings_.work_dir).parent_path(), ec);
+    }
     watchdog_.stop();
     started_ = false;
 }
 
 std::string CommandLoad::describe() const {
+    if (!settings_.recipe.empty()) {
+        return fmt::format("recipe '{}' (on exit: {}, output in {})", settings_.recipe,
+                           profile::to_string(settings_.options.on_exit), settings_.log_path);
+    }
     return fmt::format("command '{}'{} (on exit: {}, output in {})", join(settings_.command),
                        settings_.options.shell ? " via /bin/sh" : "",
                        profile::to_string(settings_.options.on_exit), settings_.log_path);

@@ -23,6 +23,11 @@ struct CommandLoadSettings {
     std::vector<std::string> command;
     profile::CommandSettings options;
     std::string log_path;  // RUN_DIR/logs/<phase>.log: every program's stdout and stderr
+    // Created before the setup and removed, with everything in it, once the teardown and every
+    // process group are gone: where a recipe keeps its servers' data and configuration. Empty:
+    // none.
+    std::string work_dir;
+    std::string recipe;  // the recipe the scripts come from, for describe(); empty: none
     std::chrono::milliseconds grace{3000};  // SIGTERM → SIGKILL
 };
 

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <chrono>
+#include <filesystem>
 #include "app/core/load/byte_size.hpp"
 
 #include "app/core/load/command_load.hpp"
@@ -163,6 +165,26 @@ Made make_remote_load(const profile::PhaseSettings& phase, const LoadEnvironment
     return located(phase, "load", "cannot run on a remote [target]");
 }
 
+std::string whole_seconds(profile::Duration d) {
+    return std::to_string(std::chrono::ceil<std::chrono::seconds>(d).count());
+}
+
+// A recipe's scripts learn where their phase keeps its files and how long it lasts, so a
+// client can run in segments that end inside the window.
+void add_recipe_settings(const profile::PhaseSettings& phase, const std::string& work_dir,
+                         CommandLoadSettings& s) {
+    std::error_code ec;
+    const std::string work = std::filesystem::absolute(work_dir, ec).lexically_normal().string();
+    s.work_dir = work;
+    s.recipe = phase.recipe->name;
+    s.options.cwd = work;
+    s.options.env["WATTBENCH_PHASE"] = phase.name;
+    s.options.env["WATTBENCH_PHASE_DIR"] = work;
+    s.options.env["WATTBENCH_RECIPE_DIR"] = phase.recipe->dir;
+    s.options.env["WATTBENCH_WARMUP_S"] = whole_seconds(phase.warmup);
+    s.options.env["WATTBENCH_WINDOW_S"] = whole_seconds(phase.window);
+}
+
 }  // namespace
 
 std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseSettings& phase,
@@ -188,8 +210,16 @@ std::variant<std::unique_ptr<Load>, std::string> make_load(const profile::PhaseS
                             ? c
                             : '_';
             }
-            s.log_path =
-                (env.run_dir.empty() ? std::string(".") : env.run_dir) + "/logs/" + safe + ".log";
+            const std::string run_dir = env.run_dir.empty() ? std::string(".") : env.run_dir;
+            s.log_path = run_dir + "/logs/" + safe + ".log";
+            if (phase.recipe) {
+                if (env.remote) {
+                    return located(phase, "recipe",
+                                   "recipes run their servers on this machine; a [target] run "
+                                   "cannot use one");
+                }
+                add_recipe_settings(phase, run_dir + "/work/" + safe, s);
+            }
             if (env.remote) {
                 s = remote_command_settings(std::move(s), *env.remote);
             }

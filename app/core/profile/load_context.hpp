@@ -1,5 +1,9 @@
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "drivers/api/registry.hpp"
 
 namespace wattbench::core::profile {
@@ -10,6 +14,8 @@ struct LoadContext {
     const drivers::api::Registry* registry = nullptr;
     // Resolves "ncpu" in worker ranges and decides when a phase oversubscribes.
     unsigned logical_cpus = 1;
+    // Folders holding workloads/<name>/ recipes; without it, recipe_search_path of the profile.
+    std::optional<std::vector<std::string>> recipe_dirs = std::nullopt;
 };
 
 }  // namespace wattbench::core::profile

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -14,16 +13,13 @@
 
 #include "app/core/profile/device_reader.hpp"
 #include "app/core/profile/load_failure.hpp"
-#include "app/core/profile/nesting_guard.hpp"
 #include "app/core/profile/phase_reader.hpp"
 #include "app/core/profile/printable.hpp"
 #include "app/core/profile/run_reader.hpp"
 #include "app/core/profile/target_reader.hpp"
-#include "app/core/profile/text_position.hpp"
-#include "app/core/profile/toml_syntax_error.hpp"
+#include "app/core/profile/toml_document.hpp"
 #include "app/core/profile/toml_table.hpp"
 #include "app/core/profile/toml_value_text.hpp"
-#include "app/core/profile/utf8.hpp"
 #include "app/core/profile/validity_reader.hpp"
 #include "app/core/profile/warmup_reader.hpp"
 
@@ -32,12 +28,9 @@ namespace wattbench::core::profile {
 namespace {
 
 constexpr std::array<std::string_view, 5> top_level_keys{"run", "target", "device", "phase",
-                                                          "validity"};
+                                                         "validity"};
 
-// Far beyond any real profile, yet small enough for toml11's recursive parser and for run
-// directories that hold one row per phase.
-constexpr std::size_t max_nesting = 32;
-constexpr std::size_t max_key_parts = 32;
+// Far beyond any real profile, yet small enough for run directories that hold one row per phase.
 constexpr std::size_t max_phases = 10000;
 // A profile is a page of text; this only stops `validate /dev/zero` from eating the memory.
 constexpr std::size_t max_file_bytes = std::size_t{4} << 20;
@@ -137,30 +130,21 @@ Profile read_profile(const toml::value& root_value, const std::string& file,
 std::variant<Profile, ProfileError> load_profile_text(const std::string& text,
                                                       const std::string& file_name,
                                                       const LoadContext& ctx) {
-    if (auto bad = find_invalid_utf8(text)) {
-        return ProfileError{location_in(text, *bad, file_name), "", "the file is not valid UTF-8"};
-    }
-    if (auto excess = find_excessive_nesting(text, max_nesting, max_key_parts)) {
-        return ProfileError{location_in(text, excess->offset, file_name), "", excess->message};
+    auto parsed = parse_toml_document(text, file_name);
+    if (auto* err = std::get_if<ProfileError>(&parsed)) {
+        return *err;
     }
     try {
-        std::istringstream in(text);
-        const toml::value root = toml::parse(in, file_name);
-        Profile profile = read_profile(root, file_name, ctx);
+        Profile profile = read_profile(std::get<toml::value>(parsed), file_name, ctx);
         profile.path = file_name;
         profile.text = text;
         return profile;
     } catch (const LoadFailure& failure) {
         return failure.error;
-    } catch (const toml::syntax_error& e) {
-        return from_syntax_error(e, file_name);
     } catch (const toml::exception& e) {
+        // An accessor's type error on a value the readers did not expect.
         return ProfileError{
             {file_name, e.location().line(), e.location().column()}, "", "invalid TOML"};
-    } catch (const std::exception& e) {
-        // toml11 throws standard exceptions for a few malformed inputs (out-of-range numbers).
-        return ProfileError{
-            {file_name, 0, 0}, "", fmt::format("invalid TOML ({})", printable(e.what(), 200))};
     }
 }
 

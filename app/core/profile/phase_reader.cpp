@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "app/core/profile/printable.hpp"
+#include "app/core/profile/recipe_phase_reader.hpp"
 #include "app/core/profile/toml_option.hpp"
 #include "app/core/profile/toml_value_text.hpp"
 #include "app/core/profile/warmup_reader.hpp"
@@ -26,11 +28,11 @@ constexpr std::array<std::string_view, 7> command_keys{"setup", "teardown", "she
                                                        "cwd",   "on_exit",  "score"};
 constexpr std::array<std::string_view, 5> cpu_keys{"workers", "max_workers", "placement",
                                                    "intensity", "kernel"};
-constexpr std::array<std::string_view, 23> phase_keys{
-    "name",   "load",      "workers", "max_workers", "placement", "intensity",
-    "kernel", "warmup",    "window",  "command",     "path",      "file_size",
-    "sync",   "max_space", "setup",   "teardown",    "shell",     "env",
-    "cwd",    "on_exit",   "score",   "prompt",      "background"};
+constexpr std::array<std::string_view, 24> phase_keys{
+    "name",   "load",      "workers", "max_workers", "placement",  "intensity",
+    "kernel", "warmup",    "window",  "command",     "path",       "file_size",
+    "sync",   "max_space", "setup",   "teardown",    "shell",      "env",
+    "cwd",    "on_exit",   "score",   "prompt",      "background", "recipe"};
 
 constexpr std::string_view count_placeholder = "{n}";
 
@@ -57,7 +59,8 @@ void reject_foreign_keys(const TomlTable& table, LoadKind load) {
             needs = "cpu";
         } else if (contains(disk_keys, key) && load != LoadKind::disk) {
             needs = "disk";
-        } else if ((key == "command" || contains(command_keys, key)) && load != LoadKind::command) {
+        } else if ((key == "command" || key == "recipe" || contains(command_keys, key)) &&
+                   load != LoadKind::command) {
             needs = "command";
         }
         if (needs) {
@@ -273,7 +276,19 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
     // std::thread::hardware_concurrency() may say 0 ("unknown"); a machine has at least one CPU.
     LoadContext ctx = given;
     ctx.logical_cpus = std::max(1u, ctx.logical_cpus);
-    table.reject_unknown(phase_keys);
+    const std::optional<RecipeSpec> recipe = find_phase_recipe(table, ctx);
+    std::vector<std::string_view> known(phase_keys.begin(), phase_keys.end());
+    if (recipe) {
+        for (const RecipeOption& option : recipe->options) {
+            if (contains(phase_keys, option.name)) {
+                table.fail("recipe", fmt::format("recipe '{}' has an option '{}', which is a "
+                                                 "phase key; rename it in {}/recipe.toml",
+                                                 recipe->name, option.name, recipe->dir));
+            }
+            known.push_back(option.name);
+        }
+    }
+    table.reject_unknown(known);
 
     PhaseSettings phase;
     phase.location = table.location();
@@ -305,7 +320,10 @@ std::vector<PhaseSettings> read_phase(const TomlTable& table, const RunSettings&
         phase.window = *d;
     }
 
-    if (phase.load == LoadKind::command) {
+    if (phase.load == LoadKind::command && recipe) {
+        read_recipe_phase(table, *recipe, phase);
+        read_command_keys(table, phase);
+    } else if (phase.load == LoadKind::command) {
         auto command = table.string_array("command");
         if (!command) {
             table.fail_table(

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/profile/recipe_spec.hpp"
 #include "app/core/profile/source_location.hpp"
 #include "app/core/profile/target_settings.hpp"
 #include "app/core/profile/warmup_settings.hpp"
@@ -104,6 +105,10 @@ struct PhaseSettings {
     // arrays of strings (the command keys' argv) are kept as one line of TOML text.
     std::map<std::string, drivers::api::OptionValue> load_options;
     std::map<std::string, SourceLocation> key_locations;  // every key of the [[phase]] table
+    // recipe = "NAME" on a command phase: the recipe whose scripts are the setup, command and
+    // teardown, and every one of its options (the phase's value, else the recipe's default).
+    std::optional<RecipeSpec> recipe;
+    std::map<std::string, drivers::api::OptionValue> recipe_options;
 };
 
 struct Profile {

@@ -117,7 +117,7 @@ TEST_F(CommandLoadTest, AFailingSetupOrAMissingProgramRefusesToStart) {
     CommandLoad bad_setup(s);
     const auto err = bad_setup.start();
     ASSERT_TRUE(err);
-    EXPECT_EQ(*err, "setup 'false' failed (exit status 1)");
+    EXPECT_EQ(*err, "setup 'false' failed (exit status 1); its output is in " + s.log_path);
     CommandLoad missing(settings({"/nonexistent/wattbench-program"}));
     const auto err2 = missing.start();
     ASSERT_TRUE(err2);
@@ -138,7 +138,7 @@ TEST_F(CommandLoadTest, OnExitFailAndEndPhaseReportTheExit) {
         const auto e = load.exited();
         ASSERT_TRUE(e);
         EXPECT_EQ(e->fail, on_exit == profile::OnExit::fail);
-        EXPECT_EQ(e->message, "the command exited (exit status 3)");
+        EXPECT_EQ(e->message, "the command exited (exit status 3); its output is in " + s.log_path);
         EXPECT_EQ(woken.load(), 1);
         load.stop();
     }
