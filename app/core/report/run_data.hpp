@@ -13,6 +13,7 @@
 
 #include "app/core/report/run_liveness.hpp"
 #include "app/core/rundir/manifest.hpp"
+#include "app/core/stats/channel_summary.hpp"
 
 namespace wattbench::core::report {
 
@@ -58,8 +59,8 @@ struct RunData {
 // still being recorded or was killed (run_liveness).
 std::variant<RunData, std::string> load_run(const std::string& run_dir, bool window_states = true);
 
-// The phases.csv part of load_run; `path` only names the file in errors.
-std::variant<std::vector<PhaseRow>, std::string> parse_phases_csv(std::string_view text,
-                                                                  const std::string& path);
+// A row rundir::parse_phases_csv read, as the report holds it: empty figures for the file's
+// empty fields, the discrete states most frequent first.
+PhaseRow phase_row_of(const stats::ChannelSummary& summary);
 
 }  // namespace wattbench::core::report

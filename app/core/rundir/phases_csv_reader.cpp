@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <tuple>
@@ -48,10 +49,11 @@ constexpr std::string_view kL10 = "l10";
 constexpr std::string_view kL90 = "l90";
 constexpr std::size_t kAbsent = std::numeric_limits<std::size_t>::max();
 
+// NaN and infinities are refused: the writer leaves a field empty when it has no number.
 std::optional<double> parse_double(std::string_view s) {
     double v = 0.0;
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size()) {
+    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v)) {
         return std::nullopt;
     }
     return v;
@@ -146,6 +148,8 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
     const std::size_t width = fields.size();
 
     std::vector<stats::ChannelSummary> rows;
+    // A window is closed once per channel; a second row would be counted twice by every reader.
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> first_line;
     while (reader.next(fields)) {
         const std::size_t line = reader.line();
         if (fields.size() == 1 && fields[0].empty()) {
@@ -162,6 +166,11 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
         row.device = fields[index[kDevice]];
         row.channel = fields[index[kChannel]];
         row.unit = fields[index[kUnit]];
+        for (const Column c : {kPhase, kDevice, kChannel}) {
+            if (fields[index[c]].empty()) {
+                return error(line, kNames[c], "empty");
+            }
+        }
 
         const auto samples = parse_count(fields[index[kSamples]]);
         if (!samples) {
@@ -243,6 +252,13 @@ PhasesCsvResult parse_phases_csv(std::string_view text, std::string_view file) {
                 }
                 *target = *v;
             }
+        }
+        const auto [first, inserted] =
+            first_line.try_emplace({row.phase, row.device, row.channel}, line);
+        if (!inserted) {
+            return error(line, {},
+                         fmt::format("second row for phase '{}' channel '{}/{}' (first on line {})",
+                                     row.phase, row.device, row.channel, first->second));
         }
         rows.push_back(std::move(row));
     }

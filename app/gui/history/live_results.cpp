@@ -1,9 +1,8 @@
 #include "app/gui/history/live_results.hpp"
 
-#include <algorithm>
-
 #include "app/core/record/phases_csv_writer.hpp"
 #include "app/core/rundir/manifest.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 
 namespace wattbench::gui::history {
 
@@ -24,19 +23,17 @@ std::vector<core::report::PhaseRow> LiveResults::rows_of(
     for (const auto& s : summaries) {
         text += core::record::PhasesCsvWriter::format_row(s);
     }
-    auto parsed = core::report::parse_phases_csv(text, "phases.csv");
-    auto* rows = std::get_if<std::vector<core::report::PhaseRow>>(&parsed);
-    if (!rows || rows->size() != summaries.size()) {
+    auto parsed = core::rundir::parse_phases_csv(text, "phases.csv");
+    auto* read = std::get_if<std::vector<core::stats::ChannelSummary>>(&parsed);
+    if (!read || read->size() != summaries.size()) {
         return {};
     }
-    for (std::size_t i = 0; i < rows->size(); ++i) {
-        auto& r = (*rows)[i];
-        r.states.assign(summaries[i].states.begin(), summaries[i].states.end());
-        // Most frequent first; the map's order (by name) breaks ties, as the report does.
-        std::stable_sort(r.states.begin(), r.states.end(),
-                         [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::vector<core::report::PhaseRow> rows;
+    for (std::size_t i = 0; i < read->size(); ++i) {
+        (*read)[i].states = summaries[i].states;
+        rows.push_back(core::report::phase_row_of((*read)[i]));
     }
-    return std::move(*rows);
+    return rows;
 }
 
 std::optional<std::string> LiveResults::add_phase(const core::engine::PhaseFinished& finished) {

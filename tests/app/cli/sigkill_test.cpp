@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/report/run_data.hpp"
 #include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
 #include "tests/support/process_group.hpp"
 #include "tests/support/run_program.hpp"
 
@@ -223,10 +223,9 @@ TEST(SigkillAnyInstant, LeavesFilesThatParseAKilledReportAndNoLiveChild) {
         check_manifest(manifest, events);
         check_samples(dir / "samples.csv");
         ASSERT_TRUE(fs::exists(dir / "phases.csv"));
-        auto phases = core::report::parse_phases_csv(t::read_whole(dir / "phases.csv"),
-                                                     (dir / "phases.csv").string());
-        EXPECT_TRUE(std::holds_alternative<std::vector<core::report::PhaseRow>>(phases))
-            << std::get<std::string>(phases);
+        auto phases = core::rundir::read_phases_csv((dir / "phases.csv").string());
+        EXPECT_TRUE(std::holds_alternative<std::vector<core::stats::ChannelSummary>>(phases))
+            << std::get<core::rundir::PhasesCsvError>(phases).to_string();
 
         const std::string status = manifest["run"].value("status", "");
         if (killed) {

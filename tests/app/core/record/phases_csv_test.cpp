@@ -133,6 +133,7 @@ TEST(PhasesCsv, RoundTrip) {
     const auto path = dir.file("phases.csv");
     std::vector<ChannelSummary> rows{numeric(), empty_channel(), discrete(), empty_channel()};
     rows[0].flags = "load_short";
+    rows[3].phase = "cpu-2";
     rows[3].samples = 10;
     rows[3].mean = 67.0;
     rows[3].min = 50.0;
@@ -209,6 +210,18 @@ TEST(PhasesCsvReader, ErrorsNameFileLineAndColumn) {
               "run/phases.csv:3: expected 13 fields as in the header, found 3");
     EXPECT_EQ(error_of(header() + kGoodRow + "\"idle,idle\n"),
               "run/phases.csv:3: unterminated quoted field");
+}
+
+TEST(PhasesCsvReader, RefusesNonFiniteFiguresEmptyNamesAndSecondRows) {
+    EXPECT_EQ(error_of(header() + "idle,idle,wattmeter,power,W,71.5,70,73,nan,600,1.0000,"
+                                  "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z\n"),
+              "run/phases.csv:2: stddev: not a number: 'nan'");
+    EXPECT_EQ(error_of(header() + "idle,idle,wattmeter,,W,71.5,70,73,0.5,600,1.0000,"
+                                  "2026-11-29T19:50:40.123Z,2026-11-29T20:00:40.123Z\n"),
+              "run/phases.csv:2: channel: empty");
+    EXPECT_EQ(error_of(header() + kGoodRow + kGoodRow),
+              "run/phases.csv:3: second row for phase 'idle' channel 'wattmeter/power' (first on "
+              "line 2)");
 }
 
 TEST(PhasesCsvReader, LineNumbersCountLineBreaksInsideQuotedFields) {

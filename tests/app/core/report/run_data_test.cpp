@@ -98,52 +98,49 @@ TEST_F(RunDataTest, HeaderOnlyIsARunWithoutResults) {
 TEST_F(RunDataTest, EmptyPhasesCsvIsAnError) {
     write("manifest.json", kManifest);
     write("phases.csv", "");
-    EXPECT_EQ(load_error(), path("phases.csv") + ": empty file, expected the header '" +
-                                std::string(kHeader.substr(0, kHeader.size() - 1)) + "'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":1: empty file, expected the header");
 }
 
-TEST_F(RunDataTest, HeaderMustMatchExactly) {
+TEST_F(RunDataTest, HeaderMustNameEveryColumn) {
     write("manifest.json", kManifest);
     write("phases.csv",
           "phase,load,device,channel,unit,mean,min,max,std,samples,coverage,start,end\n");
-    EXPECT_EQ(load_error(),
-              path("phases.csv") + ":1: header must be '" +
-                  std::string(kHeader.substr(0, kHeader.size() - 1)) +
-                  "', found 'phase,load,device,channel,unit,mean,min,max,std,samples,coverage,"
-                  "start,end'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":1: stddev: column missing from the header");
 }
 
 TEST_F(RunDataTest, BadNumberNamesFileLineAndColumn) {
     write("manifest.json", kManifest);
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73,0.4,600,1") +
                             "\n" + row("idle,idle,wm,pf,1,abc,0.6,0.8,0.01,600,1"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":4: column 'mean': not a number 'abc'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":4: mean: not a number: 'abc'");
 }
 
 TEST_F(RunDataTest, RejectsTrailingGarbageAndNonFiniteNumbers) {
     write("manifest.json", kManifest);
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73x,0.4,600,1"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'max': not a number '73x'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: max: not a number: '73x'");
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73,nan,600,1"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'stddev': not a number 'nan'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: stddev: not a number: 'nan'");
 }
 
 TEST_F(RunDataTest, SamplesAndCoverageAreChecked) {
     write("manifest.json", kManifest);
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73,0.4,6.5,1"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'samples': not a whole number '6.5'");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: samples: not a count: '6.5'");
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73,0.4,600,"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'coverage': empty");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: coverage: not a share between 0 and 1: ''");
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,power,W,71.5,70,73,0.4,600,1.2"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'coverage': '1.2' is outside 0..1");
+    EXPECT_EQ(load_error(),
+              path("phases.csv") + ":2: coverage: not a share between 0 and 1: '1.2'");
 }
 
 TEST_F(RunDataTest, ColumnCountAndRequiredNamesAreChecked) {
     write("manifest.json", kManifest);
     write("phases.csv", std::string(kHeader) + "idle,idle,wm,power,W,71.5\n");
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: expected 13 columns, found 6");
+    EXPECT_EQ(load_error(),
+              path("phases.csv") + ":2: expected 13 fields as in the header, found 6");
     write("phases.csv", std::string(kHeader) + row("idle,idle,wm,,W,71.5,70,73,0.4,600,1"));
-    EXPECT_EQ(load_error(), path("phases.csv") + ":2: column 'channel': empty");
+    EXPECT_EQ(load_error(), path("phases.csv") + ":2: channel: empty");
 }
 
 TEST_F(RunDataTest, DuplicateRowsPointAtTheFirst) {
