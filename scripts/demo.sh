@@ -2,11 +2,12 @@
 # The main job: install, build, and run the demo profile on simulated devices with real load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/install-deps.sh
+# The recipes' packages are the demo's to install (only nginx-light and wrk), not all of them.
+./scripts/install-deps.sh --without-workloads
 cmake --preset default >/dev/null
 cmake --build --preset default --target wattbench
 out="runs/demo-$(date -u +%Y%m%dT%H%M%SZ)"
-./build/app/cli/wattbench run profiles/demo.toml --out "$out"
+./build/app/cli/wattbench run profiles/demo.toml --out "$out" --install
 ./build/app/cli/wattbench report "$out" --format md -o "$out/report.md"
 ./build/app/cli/wattbench report "$out" --format html -o "$out/report.html"
 echo "report: $out/report.md, $out/report.html (one file with its charts)"

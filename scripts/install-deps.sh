@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian package wattbench needs to build, run and test. Idempotent.
+#   install-deps.sh [--without-workloads]   (without the recipes' servers and clients)
 set -euo pipefail
+with_workloads=true
+[ "${1:-}" = --without-workloads ] && with_workloads=false
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   libcli11-dev libtoml11-dev nlohmann-json3-dev libfmt-dev
@@ -20,6 +23,7 @@ packages=(
 cd "$(dirname "$0")/.."
 for list in drivers/*/debian-packages workloads/*/debian-packages; do
   [ -f "$list" ] || continue
+  [ $with_workloads = false ] && [ "${list#workloads/}" != "$list" ] && continue
   while read -r p _; do
     [ -n "$p" ] && [ "${p#\#}" = "$p" ] && packages+=("$p")
   done <"$list"

@@ -105,7 +105,7 @@ std::string out_dir(const std::string& name) {
 
 const std::string kDemo = std::string(WATTBENCH_SOURCE_DIR) + "/profiles/demo.toml";
 
-TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
+TEST(Cli, DemoRunsTheFourPhaseKindsWritesEveryFileAndPowerRisesWithLoad) {
     const auto dir = out_dir("demo");
     auto r = run({"run", kDemo, "--warmup", "1s", "--window", "2s", "--out", dir});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -128,10 +128,10 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
     }
 
     auto phases = read_csv(dir + "/phases.csv");
-    EXPECT_EQ(phases[0], (std::vector<std::string>{"phase", "load", "device", "channel", "unit",
-                                                   "mean", "min", "max", "stddev", "samples",
-                                                   "coverage", "start", "end", "flags",
-                                                   "uncertainty", "l10", "l90"}));
+    EXPECT_EQ(phases[0],
+              (std::vector<std::string>{"phase", "load", "device", "channel", "unit", "mean", "min",
+                                        "max", "stddev", "samples", "coverage", "start", "end",
+                                        "flags", "uncertainty", "l10", "l90"}));
     std::set<std::pair<std::string, std::string>> rows;
     std::map<std::string, double> power;
     for (std::size_t i = 1; i < phases.size(); ++i) {
@@ -153,18 +153,39 @@ TEST(Cli, DemoRunWritesEveryFileAndPowerRisesWithLoad) {
             }
         }
     }
+    // The review's four kinds of phase: idle, 1 … N busy CPUs, disk writes, the model workload.
     const unsigned cpus = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
-    ASSERT_EQ(names.size(), cpus + 1);
-    EXPECT_EQ(names.front(), "idle");
-    EXPECT_EQ(names.back(), "cpu-" + std::to_string(cpus));
-    for (std::size_t i = 1; i < names.size(); ++i) {
+    std::vector<std::string> expected_names{"idle"};
+    std::vector<std::string> expected_loads{"idle"};
+    for (unsigned n = 1; n <= cpus; ++n) {
+        expected_names.push_back("cpu-" + std::to_string(n));
+        expected_loads.push_back("cpu");
+    }
+    expected_names.insert(expected_names.end(), {"disk", "model"});
+    expected_loads.insert(expected_loads.end(), {"disk", "command"});
+    ASSERT_EQ(names, expected_names);
+    std::vector<std::string> loads;
+    for (const auto& p : manifest["phases"]) {
+        loads.push_back(p["load"]);
+    }
+    EXPECT_EQ(loads, expected_loads);
+    // Power follows the busy CPUs (the sim wattmeter's curve) up the ladder.
+    for (std::size_t i = 1; i <= cpus; ++i) {
         EXPECT_GT(power[names[i]], power[names[i - 1]]) << names[i] << " vs " << names[i - 1];
     }
+    // The model phase is the web recipe: nginx serving wrk, its requests per second the score.
+    const auto& model = manifest["phases"].back();
+    ASSERT_TRUE(model["score"].is_object()) << model.dump();
+    EXPECT_EQ(model["score"]["unit"], "req/s");
+    EXPECT_GT(model["score"]["value"].get<double>(), 0.0);
+    EXPECT_FALSE(fs::exists(dir + "/work")) << "the recipe's phase folder is left";
     EXPECT_NE(r.out.find("idle"), std::string::npos) << r.out;  // the per-phase table
 
     auto report = run({"report", dir, "--format", "md"});
     EXPECT_EQ(report.exit_code, 0) << report.err;
     EXPECT_NE(report.out.find("wattmeter/power"), std::string::npos);
+    EXPECT_NE(report.out.find("Score per watt [req/s/W] (wattmeter/power)"), std::string::npos)
+        << report.out;
     auto json = run({"report", dir, "--format", "json"});
     EXPECT_EQ(json.exit_code, 0);
     EXPECT_NO_THROW((void)nlohmann::json::parse(json.out));
