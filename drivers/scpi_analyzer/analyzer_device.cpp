@@ -28,25 +28,17 @@ AnalyzerDevice::AnalyzerDevice(const Model& model, Settings settings,
       plan_(make_plan(model_, settings_)),
       answered_(plan_),
       read_query_(read_query(dialect_, plan_, false, settings_.read_mode)),
+      ranges_(settings_.calibrate, settings_.voltage_range, settings_.current_range),
       range_elements_(range_elements(plan_)),
       element_ranges_(2 * range_elements_.size()) {
     for (std::size_t i = 0; i < plan_.slots.size(); ++i) {
         answered_index_.push_back(i);
-    }
-    if (!settings_.calibrate) {
-        volts_ = settings_.voltage_range;
-        amps_ = settings_.current_range;
     }
 }
 
 bool AnalyzerDevice::can_set_ranges() const {
     return (dialect_.range_commands || dialect_.element_range_commands) &&
            (!model_.voltage_ranges.empty() || model_.voltage_limits || model_.current_limits);
-}
-
-void AnalyzerDevice::request_ranging(api::RangingStep step) {
-    ranging_pending_.store(true);
-    ranging_request_.store(static_cast<int>(step));
 }
 
 std::optional<api::DeviceError> AnalyzerDevice::send(const std::string& text, Deadline deadline) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "drivers/api/device.hpp"
+#include "drivers/common/range_state.hpp"
 #include "drivers/scpi_analyzer/codec.hpp"
 #include "drivers/scpi_analyzer/model.hpp"
 #include "drivers/scpi_analyzer/settings.hpp"
@@ -33,8 +34,8 @@ public:
     api::DeviceIdentity identity() const override { return identity_; }
 
     api::RangingDevice* ranging() override { return settings_.calibrate ? this : nullptr; }
-    void request_ranging(api::RangingStep step) override;
-    bool ranging_pending() const override { return ranging_pending_.load(); }
+    void request_ranging(api::RangingStep step) override { ranges_.request(step); }
+    bool ranging_pending() const override { return ranges_.pending(); }
 
 private:
     using Deadline = transport::Deadline;
@@ -70,7 +71,6 @@ private:
     bool stalled() const;
     api::PollResult read_values(Deadline deadline, api::PollResult result);
     api::Notice settings_notice() const;
-    bool any_auto() const { return !volts_ || !amps_; }
     bool can_set_ranges() const;
     std::chrono::milliseconds command_gap() const;
 
@@ -91,23 +91,13 @@ private:
     std::chrono::steady_clock::time_point last_answer_at_{};
     api::DeviceIdentity identity_;
 
-    Range volts_;  // as commanded (nullopt: auto)
-    Range amps_;
-    std::optional<double> volts_in_use_;  // as the meter last reported them
-    std::optional<double> amps_in_use_;
+    common::RangeState ranges_;
     // Dialect::element_range_queries: the elements with ranges of their own and, per element,
-    // the V and A ranges last reported (element 1's also in volts_in_use_ / amps_in_use_).
+    // the V and A ranges last reported (element 1's are also ranges_' ranges in use).
     std::vector<int> range_elements_;
     std::vector<std::optional<double>> element_ranges_;
     std::string integrator_state_;      // read back at open
     std::vector<api::Notice> notices_;  // for the next poll's result
-
-    bool observing_ = false;
-    double max_volts_ = 0.0;
-    double max_amps_ = 0.0;
-    bool seen_ = false;
-    std::atomic<int> ranging_request_{-1};  // -1 none, else a RangingStep
-    std::atomic<bool> ranging_pending_{false};
 };
 
 }  // namespace wattbench::drivers::scpi_analyzer

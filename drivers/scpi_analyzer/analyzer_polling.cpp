@@ -110,17 +110,16 @@ api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {
     if (result.error) {
         return result;
     }
-    if (observing_) {
+    if (ranges_.observing()) {
         for (std::size_t i = 0; i < plan_.slots.size() && i < result.readings.size(); ++i) {
             const auto& r = result.readings[i];
             if (r.status != api::Status::ok || plan_.slots[i].element == sigma) {
                 continue;
             }
             if (plan_.slots[i].item == Item::voltage) {
-                max_volts_ = std::max(max_volts_, std::fabs(r.value));
-                seen_ = true;
+                ranges_.observe_volts(std::fabs(r.value));
             } else if (plan_.slots[i].item == Item::current) {
-                max_amps_ = std::max(max_amps_, std::fabs(r.value));
+                ranges_.observe_amps(std::fabs(r.value));
             }
         }
     }
@@ -128,7 +127,7 @@ api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {
         result.notices.push_back(std::move(n));
     }
     notices_.clear();
-    if (any_auto() && !dialect_.quirks.streaming) {
+    if (ranges_.any_auto() && !dialect_.quirks.streaming) {
         // Auto-ranging may switch at any update: read the ranges back so that a switch inside
         // an averaging window flags it (SPEC forbids auto-ranging there).
         read_back_ranges(deadline, &result);

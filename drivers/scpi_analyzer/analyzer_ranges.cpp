@@ -7,18 +7,8 @@
 
 // Ranges asked for, read back, noted in the manifest and stepped by auto-ranging.
 namespace wattbench::drivers::scpi_analyzer {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-api::OptionValue range_value(const Range& r) {
-    return r ? api::OptionValue(*r) : api::OptionValue(std::string("auto"));
-}
-
-}  // namespace
-
 std::optional<api::DeviceError> AnalyzerDevice::set_ranges(Deadline deadline) {
-    for (const auto& c : range_commands(model_, volts_, amps_, range_elements_)) {
+    for (const auto& c : range_commands(model_, ranges_.volts(), ranges_.amps(), range_elements_)) {
         bool refused = false;
         if (auto e = command(c, deadline, true, &refused)) {
             return e;
@@ -27,7 +17,7 @@ std::optional<api::DeviceError> AnalyzerDevice::set_ranges(Deadline deadline) {
             continue;
         }
         // A review must not run on another range than the one the profile fixed.
-        if (volts_ || amps_) {
+        if (ranges_.volts() || ranges_.amps()) {
             return api::DeviceError{api::ErrorKind::config,
                                     transport_->name() + ": the meter refused " + c};
         }
@@ -64,8 +54,7 @@ void AnalyzerDevice::read_back_element_ranges(Deadline deadline, api::PollResult
         }
     }
     if (!range_elements_.empty() && range_elements_.front() == 1) {
-        volts_in_use_ = element_ranges_[0];
-        amps_in_use_ = element_ranges_[1];
+        ranges_.set_in_use(element_ranges_[0], element_ranges_[1]);
     }
     if (result && !changes.empty()) {
         auto n = settings_notice();
@@ -104,18 +93,7 @@ void AnalyzerDevice::read_back_ranges(Deadline deadline, api::PollResult* result
 
 void AnalyzerDevice::note_ranges(const std::optional<double>& v, const std::optional<double>& a,
                                  api::PollResult* result) {
-    std::string changes;
-    auto note = [&](const std::optional<double>& before, const std::optional<double>& now,
-                    const char* what, const char* unit) {
-        if (before && now && *before != *now) {
-            changes += std::string(changes.empty() ? "" : ", ") + what + " range " +
-                       quantity_text(*before, unit) + " → " + quantity_text(*now, unit);
-        }
-    };
-    note(volts_in_use_, v, "voltage", "V");
-    note(amps_in_use_, a, "current", "A");
-    volts_in_use_ = v ? v : volts_in_use_;
-    amps_in_use_ = a ? a : amps_in_use_;
+    const auto changes = ranges_.note_in_use(v, a);
     if (result && !changes.empty()) {
         auto n = settings_notice();
         n.message = "auto-ranging changed the " + changes;
@@ -126,16 +104,7 @@ void AnalyzerDevice::note_ranges(const std::optional<double>& v, const std::opti
 
 api::Notice AnalyzerDevice::settings_notice() const {
     api::Notice n;
-    n.settings["ranging"] =
-        std::string(settings_.calibrate ? "calibrate" : (any_auto() ? "auto" : "fixed"));
-    n.settings["voltage_range"] = range_value(volts_);
-    n.settings["current_range"] = range_value(amps_);
-    if (volts_in_use_) {
-        n.settings["voltage_range_in_use"] = *volts_in_use_;
-    }
-    if (amps_in_use_) {
-        n.settings["current_range_in_use"] = *amps_in_use_;
-    }
+    ranges_.add_settings(n, settings_.calibrate);
     for (std::size_t k = 0; k < range_elements_.size(); ++k) {
         if (range_elements_[k] == 1) {
             continue;  // element 1's are the unsuffixed keys above
@@ -180,49 +149,19 @@ api::Notice AnalyzerDevice::settings_notice() const {
 
 std::optional<api::DeviceError> AnalyzerDevice::carry_out_ranging(api::PollResult& result,
                                                                   Deadline deadline) {
-    const int step = ranging_request_.exchange(-1);
-    if (step < 0) {
-        return std::nullopt;
-    }
-    if (step == static_cast<int>(api::RangingStep::observe)) {
-        volts_.reset();
-        amps_.reset();
-        observing_ = true;
-        seen_ = false;
-        max_volts_ = max_amps_ = 0.0;
-    } else {
-        if (observing_ && seen_) {
-            const auto r = mlperf_ranges(model_, max_volts_, max_amps_);
-            volts_ = r.volts;
-            amps_ = r.amps;
-            result.notices.push_back(
-                {false,
-                 "ranges fixed by the MLPerf rule from the warm-up's maxima (" +
-                     quantity_text(max_volts_, "V") + ", " + quantity_text(max_amps_, "A") +
-                     "): voltage range " + quantity_text(r.volts, "V") + ", current range " +
-                     quantity_text(r.amps, "A"),
-                 "",
-                 {}});
-        } else {
-            result.notices.push_back({true,
-                                      "no voltage and current readings in the warm-up to "
-                                      "range from; the ranges stay on auto",
-                                      "",
-                                      {}});
+    const auto fix = [&](double max_volts, double max_amps) {
+        const auto r = mlperf_ranges(model_, max_volts, max_amps);
+        return common::RangeState::Fixed{r.volts, r.amps};
+    };
+    return ranges_.carry_out(result, fix, [&]() -> std::optional<api::DeviceError> {
+        if (auto e = set_ranges(deadline)) {
+            return e;
         }
-        observing_ = false;
-    }
-    if (auto e = set_ranges(deadline)) {
-        // Not carried out: ask again at the next poll, unless a newer request came meanwhile.
-        int none = -1;
-        ranging_request_.compare_exchange_strong(none, step);
-        return e;
-    }
-    reader_.reset();
-    read_back_ranges(deadline, nullptr);
-    result.notices.push_back(settings_notice());
-    ranging_pending_.store(ranging_request_.load() >= 0);
-    return std::nullopt;
+        reader_.reset();
+        read_back_ranges(deadline, nullptr);
+        result.notices.push_back(settings_notice());
+        return std::nullopt;
+    });
 }
 
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -41,34 +41,23 @@ std::optional<api::DeviceError> AnalyzerDevice::set_up(Deadline deadline) {
         }
     }
     reader_.reset();
-    volts_in_use_.reset();
-    amps_in_use_.reset();
+    ranges_.forget_in_use();
     std::fill(element_ranges_.begin(), element_ranges_.end(), std::nullopt);
     read_back_ranges(Clock::now() + answer_timeout, nullptr);
-    auto mismatch = [&](const Range& asked, const std::optional<double>& got, std::string what,
-                        const char* unit) {
-        if (asked && got && std::abs(*asked - *got) > 1e-9 * *asked) {
-            notices_.push_back({true,
-                                "the meter reports its " + what + " range as " +
-                                    quantity_text(*got, unit) + ", not the " +
-                                    quantity_text(*asked, unit) + " asked for",
-                                "",
-                                {}});
-        }
-    };
     if (dialect_.element_range_queries) {
         for (std::size_t k = 0; k < range_elements_.size(); ++k) {
             const std::string el = "element " + std::to_string(range_elements_[k]) + " ";
-            mismatch(volts_, element_ranges_[2 * k], el + "voltage", "V");
-            mismatch(amps_, element_ranges_[2 * k + 1], el + "current", "A");
+            common::RangeState::warn_mismatch(ranges_.volts(), element_ranges_[2 * k],
+                                              el + "voltage", "V", notices_);
+            common::RangeState::warn_mismatch(ranges_.amps(), element_ranges_[2 * k + 1],
+                                              el + "current", "A", notices_);
         }
     } else {
-        mismatch(volts_, volts_in_use_, "voltage", "V");
-        mismatch(amps_, amps_in_use_, "current", "A");
+        ranges_.warn_mismatches(notices_);
     }
     if (dialect_.quirks.streaming) {
-        stream_ranges_ =
-            dialect_.quirks.stream_ranges && any_auto() && dialect_.range_queries.size() == 2;
+        stream_ranges_ = dialect_.quirks.stream_ranges && ranges_.any_auto() &&
+                         dialect_.range_queries.size() == 2;
         read_query_ = read_query(dialect_, plan_, stream_ranges_, settings_.read_mode);
         if (auto e = send(read_query_, deadline)) {
             return e;
