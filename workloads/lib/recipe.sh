@@ -75,11 +75,15 @@ server_pid() {
     cat "$1.server-pid" 2>/dev/null || true
 }
 
-# Prints the end of a server's own log into the phase's log, which outlives the phase folder.
+# Prints the end of a server's output (NAME.log) and of its own error log (NAME-error.log,
+# when the recipe points it there) into the phase's log, which outlives the phase folder.
 show_server_log() {
-    [ -f "$1.log" ] || return 0
-    say "last lines of $1's log:"
-    tail -n 40 "$1.log" | sed "s/^/[$RECIPE] $1: /"
+    local f
+    for f in "$1.log" "$1-error.log"; do
+        [ -s "$f" ] || continue
+        say "last lines of $f:"
+        tail -n 40 "$f" | sed "s/^/[$RECIPE] $1: /"
+    done
 }
 
 # wait_for_port NAME PORT [SECONDS]: until the server itself listens on PORT; fails, with its log,
