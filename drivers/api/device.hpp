@@ -43,6 +43,18 @@ struct PollResult {
     std::vector<Notice> notices;
 };
 
+// The start of a poll over a link: the notices queued since the last poll, taken from `queued`,
+// and `link_lost` when the link is not open.
+inline PollResult start_poll(std::vector<Notice>& queued, bool link_open) {
+    PollResult result;
+    result.notices = std::move(queued);
+    queued.clear();
+    if (!link_open) {
+        result.error = DeviceError{ErrorKind::link_lost, "not open"};
+    }
+    return result;
+}
+
 // A device is used by exactly one sampler thread; implementations need no locking.
 // Nothing here throws: failures are values.
 class Device {

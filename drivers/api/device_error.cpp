@@ -15,6 +15,13 @@ constexpr EnumTexts<ErrorKind, 6> kTexts{{
 }};
 }  // namespace
 
+DeviceError failed_open(DeviceError e) {
+    if (e.kind == ErrorKind::timeout || e.kind == ErrorKind::link_lost) {
+        e.kind = ErrorKind::unreachable;
+    }
+    return e;
+}
+
 const char* to_string(ErrorKind k) {
     // Every text is a literal, so data() is NUL-terminated.
     return text_of(kTexts, k, "error").data();

@@ -22,4 +22,9 @@ struct DeviceError {
 
 const char* to_string(ErrorKind k);
 
+// A failure while opening, after the link itself opened: a write that cannot complete or a
+// meter that never answers (timeout, link_lost) means nothing usable is there, so the error
+// becomes `unreachable` and the sampler keeps retrying with backoff. Other kinds are kept.
+DeviceError failed_open(DeviceError e);
+
 }  // namespace wattbench::drivers::api

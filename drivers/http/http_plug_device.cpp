@@ -29,10 +29,7 @@ void HttpPlugDevice::start_client() {
 
 api::DeviceError HttpPlugDevice::failed(api::DeviceError e) {
     close();
-    if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-        e.kind = api::ErrorKind::unreachable;
-    }
-    return e;
+    return api::failed_open(std::move(e));
 }
 
 void HttpPlugDevice::fix_channels(const PlugValues& first, api::Notice n) {

@@ -80,10 +80,7 @@ std::optional<api::DeviceError> KasaDevice::open() {
     const auto deadline = Clock::now() + std::chrono::milliseconds(settings_.timeout_ms);
     auto fail = [this](api::DeviceError e) {
         close();
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
-        return e;
+        return api::failed_open(std::move(e));
     };
     auto info_text = exchange(sysinfo_request(), deadline);
     if (auto* e = std::get_if<api::DeviceError>(&info_text)) {

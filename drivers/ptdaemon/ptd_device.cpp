@@ -160,11 +160,8 @@ std::optional<api::DeviceError> PtdDevice::open() {
     reader_.reset();
     // Nothing that answers Hello like PTD is there: unreachable, so the sampler retries.
     auto fail = [this](api::DeviceError e) {
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
         transport_->close();
-        return e;
+        return api::failed_open(std::move(e));
     };
     auto hello = ask<Hello>("Hello", answer_deadline());
     if (auto* e = std::get_if<api::DeviceError>(&hello)) {
@@ -494,11 +491,8 @@ std::optional<api::DeviceError> PtdDevice::read_samples(api::PollResult& result,
 }
 
 api::PollResult PtdDevice::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    result.notices = std::move(notices_);
-    notices_.clear();
-    if (!transport_->is_open()) {
-        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+    auto result = api::start_poll(notices_, transport_->is_open());
+    if (result.error) {
         return result;
     }
     deadline = std::min(deadline, answer_deadline());

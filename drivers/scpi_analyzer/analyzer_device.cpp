@@ -229,14 +229,9 @@ std::optional<api::DeviceError> AnalyzerDevice::open() {
         return e;
     }
     reader_.reset();
-    // A write that cannot complete or a meter that never answers means nothing usable is
-    // there: unreachable, so the sampler keeps retrying with backoff.
     auto fail = [this](api::DeviceError e) {
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
         transport_->close();
-        return e;
+        return api::failed_open(std::move(e));
     };
     auto deadline = Clock::now() + answer_timeout;
     for (const auto& c : dialect_.greeting) {

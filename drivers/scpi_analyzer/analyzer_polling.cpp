@@ -78,11 +78,8 @@ api::PollResult AnalyzerDevice::read_values(Deadline deadline, api::PollResult r
 }
 
 api::PollResult AnalyzerDevice::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    result.notices = std::move(notices_);
-    notices_.clear();
-    if (!transport_->is_open()) {
-        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+    auto result = api::start_poll(notices_, transport_->is_open());
+    if (result.error) {
         return result;
     }
     deadline = std::min(deadline, Clock::now() + answer_timeout);

@@ -43,11 +43,8 @@ std::optional<api::DeviceError> WattsupDevice::open() {
     reader_.reset();
     last_power_ = -1.0;
     auto fail = [this](api::DeviceError e) {
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
         transport_->close();
-        return e;
+        return api::failed_open(std::move(e));
     };
     if (auto e = send(stop_request())) {
         return fail(*e);

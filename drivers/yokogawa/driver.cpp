@@ -104,14 +104,9 @@ std::optional<api::DeviceError> YokogawaDevice::open() {
     }
     reader_.reset();
     const auto deadline = Clock::now() + answer_timeout;
-    // A write that cannot complete or a meter that never answers *IDN? means nothing usable is
-    // there: unreachable, so the sampler keeps retrying with backoff.
     auto fail = [this](api::DeviceError e) {
-        if (e.kind == api::ErrorKind::timeout || e.kind == api::ErrorKind::link_lost) {
-            e.kind = api::ErrorKind::unreachable;
-        }
         transport_->close();
-        return e;
+        return api::failed_open(std::move(e));
     };
     for (const auto& c : greeting_commands()) {
         if (auto e = send(c, deadline)) {
@@ -247,11 +242,8 @@ std::optional<api::DeviceError> YokogawaDevice::carry_out_ranging(api::PollResul
 }
 
 api::PollResult YokogawaDevice::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    result.notices = std::move(notices_);
-    notices_.clear();
-    if (!transport_->is_open()) {
-        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+    auto result = api::start_poll(notices_, transport_->is_open());
+    if (result.error) {
         return result;
     }
     deadline = std::min(deadline, Clock::now() + answer_timeout);
