@@ -35,7 +35,7 @@ int validate_command(const ValidateArgs& args) {
     for (const auto& p : profile->phases) {
         const auto& stable = p.warmup_until_stable;
         fmt::print(
-            "  {:<12} {:<15} warm-up {:>6}  window {:>6}{}\n", p.name,
+            "  {:<12} {:<17} warm-up {:>6}  window {:>6}{}\n", p.name,
             p.recipe ? "recipe " + p.recipe->name : std::string(core::profile::to_string(p.load)),
             format_duration(p.warmup), format_duration(p.window),
             stable ? fmt::format("  (until stable, at most {})", format_duration(stable->max))

@@ -3,6 +3,8 @@
 
 setup_scratch() {
     scratch=$(mktemp -d /tmp/wattbench-recipe-test.XXXXXX)
+    # As a run directory would be: Apache's children (www-data when root) must reach it.
+    chmod 0755 "$scratch"
     trap 'rm -rf "$scratch"' EXIT
 }
 
