@@ -1,9 +1,11 @@
 #include "drivers/chroma/dialect.hpp"
+#include "drivers/common/ascii_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 
+#include "drivers/common/ascii_text.hpp"
 #include "drivers/scpi_analyzer/model.hpp"
 #include "drivers/scpi_analyzer/text.hpp"
 
@@ -88,14 +90,6 @@ std::vector<std::string> ranges(const Range& volts, const Range& amps) {
     return out;
 }
 
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
 scpi_analyzer::Dialect make(bool multi) {
     scpi_analyzer::Dialect d;
     d.family = "Chroma";
@@ -170,7 +164,7 @@ std::optional<api::DeviceIdentity> parse_identity(std::string_view line) {
         }
         text.remove_prefix(at + 1);
     }
-    if (fields.size() < 2 || upper(fields[0]).find("CHROMA") == std::string::npos) {
+    if (fields.size() < 2 || common::upper(fields[0]).find("CHROMA") == std::string::npos) {
         return std::nullopt;
     }
     api::DeviceIdentity id;

@@ -1,50 +1,15 @@
 #include "drivers/ptdaemon/codec.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
+
+#include "drivers/common/ascii_text.hpp"
 
 namespace wattbench::drivers::ptdaemon {
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
-std::vector<std::string_view> split(std::string_view s) {
-    std::vector<std::string_view> out;
-    for (;;) {
-        const auto comma = s.find(',');
-        out.push_back(trim(s.substr(0, comma)));
-        if (comma == std::string_view::npos) {
-            return out;
-        }
-        s.remove_prefix(comma + 1);
-    }
-}
-
-bool starts_with_ci(std::string_view s, std::string_view prefix) {
-    if (s.size() < prefix.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        const auto a = static_cast<unsigned char>(s[i]);
-        const auto b = static_cast<unsigned char>(prefix[i]);
-        if (std::tolower(a) != std::tolower(b)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-bool equals_ci(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && starts_with_ci(a, b);
-}
+using common::trim;
 
 std::optional<double> number(std::string_view s) {
     s = trim(s);
@@ -104,11 +69,11 @@ Identity parse_identify(const std::vector<std::string_view>& f) {
     Identity id;
     std::size_t version_at = f.size();
     for (std::size_t i = 0; i < f.size(); ++i) {
-        if (starts_with_ci(f[i], "version=")) {
+        if (common::istarts_with(f[i], "version=")) {
             version_at = i;
-        } else if (starts_with_ci(f[i], "OS=")) {
+        } else if (common::istarts_with(f[i], "OS=")) {
             id.os = std::string(f[i].substr(3));
-        } else if (starts_with_ci(f[i], "mode=")) {
+        } else if (common::istarts_with(f[i], "mode=")) {
             id.mode = std::string(f[i].substr(5));
         }
     }
@@ -189,7 +154,7 @@ std::optional<Sample> parse_sample(const std::vector<std::string_view>& f) {
     std::size_t i = 2;
     while (i < f.size()) {
         const auto key = f[i];
-        if (key.size() > 2 && starts_with_ci(key, "ch") && integer(key.substr(2))) {
+        if (key.size() > 2 && common::istarts_with(key, "ch") && integer(key.substr(2))) {
             const auto n = *integer(key.substr(2));
             if (n < 1 || n > 64) {
                 return std::nullopt;
@@ -205,15 +170,15 @@ std::optional<Sample> parse_sample(const std::vector<std::string_view>& f) {
             break;
         }
         const auto value = f[i + 1];
-        if (equals_ci(key, "Watts")) {
+        if (common::iequals(key, "Watts")) {
             q->watts = parse_value(value);
-        } else if (equals_ci(key, "Volts")) {
+        } else if (common::iequals(key, "Volts")) {
             q->volts = parse_value(value);
-        } else if (equals_ci(key, "Amps")) {
+        } else if (common::iequals(key, "Amps")) {
             q->amps = parse_value(value);
-        } else if (equals_ci(key, "PF")) {
+        } else if (common::iequals(key, "PF")) {
             q->pf = parse_value(value);
-        } else if (equals_ci(key, "Mark")) {
+        } else if (common::iequals(key, "Mark")) {
             s.mark = std::string(value);
         }
         i += 2;
@@ -263,11 +228,11 @@ std::optional<ErrorReply> parse_error(std::string_view line) {
         {"Error: no measurement to stop", ErrorCode::nothing_to_stop},
     };
     for (const auto& k : known) {
-        if (starts_with_ci(line, k.text)) {
+        if (common::istarts_with(line, k.text)) {
             return ErrorReply{k.code, std::string(line)};
         }
     }
-    if (starts_with_ci(line, "Error") || starts_with_ci(line, "Invalid")) {
+    if (common::istarts_with(line, "Error") || common::istarts_with(line, "Invalid")) {
         return ErrorReply{ErrorCode::other, std::string(line)};
     }
     return std::nullopt;
@@ -332,43 +297,43 @@ Reply parse_reply(std::string_view line) {
     if (auto e = parse_error(line)) {
         return *e;
     }
-    if (starts_with_ci(line, "Hello")) {
+    if (common::istarts_with(line, "Hello")) {
         return Hello{};
     }
-    if (starts_with_ci(line, "Starting")) {
+    if (common::istarts_with(line, "Starting")) {
         return Started{std::string(line)};
     }
-    if (starts_with_ci(line, "Stopping")) {
+    if (common::istarts_with(line, "Stopping")) {
         return Stopped{};
     }
-    if (starts_with_ci(line, "Range ") && line.size() > 7 &&
+    if (common::istarts_with(line, "Range ") && line.size() > 7 &&
         line.substr(7).find("changed") != std::string_view::npos) {
         const char q = static_cast<char>(std::toupper(static_cast<unsigned char>(line[6])));
         if (q == 'V' || q == 'A') {
             return RangeChanged{q};
         }
     }
-    if (starts_with_ci(line, "Last ")) {
+    if (common::istarts_with(line, "Last ")) {
         auto rest = line.substr(5);
         const auto sp = rest.find(' ');
         if (const auto n = integer(rest.substr(0, sp)); n && *n >= 0 && *n <= 1000000) {
             return SamplesHeader{static_cast<int>(*n)};
         }
     }
-    const auto f = split(line);
-    if (equals_ci(f[0], "Time")) {
+    const auto f = common::split(line, ',');
+    if (common::iequals(f[0], "Time")) {
         if (auto s = parse_sample(f)) {
             return *s;
         }
-    } else if (equals_ci(f[0], "Ranges")) {
+    } else if (common::iequals(f[0], "Ranges")) {
         return parse_ranges(f);
-    } else if (equals_ci(f[0], "Watts") && f.size() >= 2) {
+    } else if (common::iequals(f[0], "Watts") && f.size() >= 2) {
         return parse_watts(f);
-    } else if (equals_ci(f[0], "Uncertainty")) {
+    } else if (common::iequals(f[0], "Uncertainty")) {
         return parse_uncertainty(f);
     } else if (f.size() >= 2 && !f[0].empty()) {
         for (const auto& x : f) {
-            if (starts_with_ci(x, "version=")) {
+            if (common::istarts_with(x, "version=")) {
                 return parse_identify(f);
             }
         }

@@ -6,11 +6,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "drivers/common/ascii_text.hpp"
 #include "drivers/scpi_analyzer/text.hpp"
 
 namespace wattbench::drivers::rohde_schwarz {
 namespace {
 
+using common::split;
+using common::upper;
 using scpi_analyzer::parse_number;
 using scpi_analyzer::trim;
 
@@ -19,27 +22,6 @@ constexpr std::array<std::string_view, function_count> tokens = {"URMS", "IRMS",
 constexpr std::array<Function, function_count> all_functions = {
     Function::urms, Function::irms, Function::p,  Function::s,
     Function::q,    Function::lamb, Function::fu, Function::wh};
-
-std::string upper(std::string_view s) {
-    std::string u(s);
-    for (char& c : u) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return u;
-}
-
-std::vector<std::string_view> split(std::string_view line, char sep) {
-    std::vector<std::string_view> out;
-    std::size_t start = 0;
-    for (;;) {
-        auto at = line.find(sep, start);
-        out.push_back(trim(line.substr(start, at == std::string_view::npos ? at : at - start)));
-        if (at == std::string_view::npos) {
-            return out;
-        }
-        start = at + 1;
-    }
-}
 
 std::string shown(double v) {
     char buf[32];

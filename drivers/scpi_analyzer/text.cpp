@@ -39,17 +39,6 @@ bool equals_upper(std::string_view s, std::string_view upper) {
 
 }  // namespace
 
-std::string_view trim(std::string_view text) {
-    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!text.empty() && space(text.front())) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && space(text.back())) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
 std::string_view strip_header(std::string_view field) {
     field = trim(field);
     const auto space = field.find_last_of(" \t");

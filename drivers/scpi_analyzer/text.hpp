@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "drivers/api/device.hpp"
+#include "drivers/common/ascii_text.hpp"
 #include "drivers/common/frame_assembler.hpp"
 #include "drivers/scpi_analyzer/value.hpp"
 
@@ -35,8 +36,7 @@ std::optional<double> parse_number(std::string_view text);
 std::string format_range(double value, std::string_view unit);
 // `300 V`, `0.5 A`: a reading or range in a message meant for people (`%g` and the unit).
 std::string quantity_text(double value, const char* unit);
-// Without leading and trailing spaces, tabs, CR and LF.
-std::string_view trim(std::string_view text);
+using common::trim;
 // After the last space (the value of a `HEADER value` field); the text when it has none.
 std::string_view strip_header(std::string_view field);
 // Case-insensitive comparison with spaces, hyphens and underscores ignored: "PW 3335" equals

@@ -5,38 +5,20 @@
 #include <cctype>
 #include <cmath>
 
+#include "drivers/common/ascii_text.hpp"
 #include "drivers/scpi_analyzer/text.hpp"
 
 namespace wattbench::drivers::tektronix {
 namespace {
 
+using common::split;
+using common::upper;
 using scpi_analyzer::parse_number;
 using scpi_analyzer::trim;
 
 // In scpi_analyzer::Item order.
 constexpr std::array<std::string_view, scpi_analyzer::item_count> mnemonics = {
     "WAT", "VAS", "VAR", "PWF", "VLT", "AMP", "FRQ", "WHR"};
-
-std::string upper(std::string_view s) {
-    std::string u(s);
-    for (char& c : u) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return u;
-}
-
-std::vector<std::string_view> split(std::string_view line, char sep) {
-    std::vector<std::string_view> out;
-    std::size_t start = 0;
-    for (;;) {
-        auto at = line.find(sep, start);
-        out.push_back(trim(line.substr(start, at == std::string_view::npos ? at : at - start)));
-        if (at == std::string_view::npos) {
-            return out;
-        }
-        start = at + 1;
-    }
-}
 
 // Labels the meter may print for each item: the documented ones first, then the spellings of
 // the same quantity other firmware or the PM1000+ might use (UNCONFIRMED).

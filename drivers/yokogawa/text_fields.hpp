@@ -4,14 +4,16 @@
 #include <string_view>
 #include <vector>
 
+#include "drivers/common/ascii_text.hpp"
+
 namespace wattbench::drivers::yokogawa {
 
-// The small text helpers both Yokogawa codecs need: answers are ASCII, comma-separated,
+// The text helpers both Yokogawa codecs need: answers are ASCII, comma-separated,
 // case-insensitive, and numbers must not depend on the locale.
-std::string_view trim(std::string_view s);
-std::vector<std::string_view> split(std::string_view s, char sep);
-bool iequals(std::string_view a, std::string_view b);
-bool istarts_with(std::string_view s, std::string_view prefix);
+using common::iequals;
+using common::istarts_with;
+using common::split;
+using common::trim;
 // Locale-independent shortest form, so a German locale cannot turn "2.3E+02" into 2.
 std::string number(double v);
 
