@@ -9,6 +9,7 @@
 
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
+#include "app/core/report/performance.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/student_t.hpp"
 #include "app/core/rundir/manifest_lookup.hpp"
@@ -112,10 +113,23 @@ std::optional<Score> score_of(const RunData& run, const std::string& phase) {
     return Score{planned->score->value, planned->score->unit};
 }
 
+const PhasePerformance* find_performance(const std::vector<PhasePerformance>& list,
+                                         const std::string& phase) {
+    for (const auto& p : list) {
+        if (p.phase != nullptr && p.phase->name == phase) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
 std::variant<RunComparison, std::string> compare_pair(const RunData& a, const RunData& b,
                                                       std::string name_a, std::string name_b) {
     const auto phases_a = run_phases(a);
     const auto phases_b = run_phases(b);
+    const auto performance_a = phase_performance(a, phases_a);
+    const auto performance_b = phase_performance(b, phases_b);
+    const auto wall_a = wall_power_channel(a);
     RunComparison out;
     out.name_a = std::move(name_a);
     out.name_b = std::move(name_b);
@@ -169,6 +183,19 @@ std::variant<RunComparison, std::string> compare_pair(const RunData& a, const Ru
             row.unit = sa->unit;
             row.partial = partial;
             out.rows.push_back(std::move(row));
+            // What the score is worth per watt of wall power in each run, as `report` gives it.
+            const auto* qa = find_performance(performance_a, pa.name);
+            const auto* qb = find_performance(performance_b, pa.name);
+            if (qa && qb && qa->score_per_watt && qb->score_per_watt && wall_a) {
+                auto per_watt = compare_values(*qa->score_per_watt, std::nan(""), 1, std::nan(""),
+                                               *qb->score_per_watt, std::nan(""), 1, std::nan(""));
+                per_watt.phase = pa.name;
+                per_watt.channel =
+                    fmt::format("score per watt ({}/{})", wall_a->device, wall_a->channel);
+                per_watt.unit = sa->unit + "/W";
+                per_watt.partial = partial;
+                out.rows.push_back(std::move(per_watt));
+            }
         }
     }
     if (!shared) {

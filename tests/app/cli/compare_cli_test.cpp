@@ -118,11 +118,19 @@ TEST_F(CompareCli, CsvAndJsonToAFile) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["pairs"].size(), 1u);
-    ASSERT_EQ(j["pairs"][0]["rows"].size(), 3u);
+    ASSERT_EQ(j["pairs"][0]["rows"].size(), 4u);
     EXPECT_EQ(j["pairs"][0]["rows"][1]["phase"], "cpu-1");
     EXPECT_NEAR(j["pairs"][0]["rows"][1]["diff_pct"].get<double>(), 10.0, 1e-9);
     EXPECT_TRUE(j["pairs"][0]["rows"][1]["significant"].get<bool>());
     EXPECT_TRUE(j["pairs"][0]["rows"][2]["ci_low_pct"].is_null());
+    // Score per watt: 100 req/s / 200 W = 0.5 against 173 / 220 = 0.786, +57.3 %.
+    const auto& per_watt = j["pairs"][0]["rows"][3];
+    EXPECT_EQ(per_watt["channel"], "score per watt (wm/power)");
+    EXPECT_EQ(per_watt["unit"], "req/s/W");
+    EXPECT_NEAR(per_watt["a"].get<double>(), 0.5, 1e-12);
+    EXPECT_NEAR(per_watt["b"].get<double>(), 173.0 / 220.0, 1e-12);
+    EXPECT_NEAR(per_watt["diff_pct"].get<double>(), 100.0 * (173.0 / 220.0 / 0.5 - 1.0), 1e-9);
+    EXPECT_TRUE(per_watt["ci_low_pct"].is_null());
     ASSERT_EQ(j["curves"].size(), 2u);
     EXPECT_EQ(j["curves"][0]["points"].size(), 2u);
     EXPECT_EQ(j["curves"][1]["sentence"], "+119.0 W per busy CPU");

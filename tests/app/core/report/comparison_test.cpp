@@ -119,7 +119,8 @@ TEST(CompareRuns, MatchesPhasesByNameAndAddsScores) {
     EXPECT_EQ(c.curves.size(), 3u);
     EXPECT_EQ(c.pairs[0].name_a, "run-a");
     EXPECT_EQ(c.pairs[0].name_b, "run-b");
-    ASSERT_EQ(c.pairs[0].rows.size(), 2u);  // cpu-1 power (the state channel has no mean), score
+    // cpu-1 power (the state channel has no mean), score, score per watt
+    ASSERT_EQ(c.pairs[0].rows.size(), 3u);
     EXPECT_EQ(c.pairs[0].rows[0].phase, "cpu-1");
     EXPECT_EQ(c.pairs[0].rows[0].channel, "wm/power");
     EXPECT_EQ(c.pairs[0].rows[0].unit, "W");
@@ -127,6 +128,12 @@ TEST(CompareRuns, MatchesPhasesByNameAndAddsScores) {
     EXPECT_EQ(c.pairs[0].rows[1].channel, "score");
     EXPECT_EQ(c.pairs[0].rows[1].unit, "req/s");
     EXPECT_EQ(c.pairs[0].rows[1].verdict, "+73.0 % (one value per run: no confidence interval)");
+    // 100 req/s at 100 W against 173 req/s at 110 W.
+    EXPECT_EQ(c.pairs[0].rows[2].channel, "score per watt (wm/power)");
+    EXPECT_EQ(c.pairs[0].rows[2].unit, "req/s/W");
+    EXPECT_DOUBLE_EQ(c.pairs[0].rows[2].a, 1.0);
+    EXPECT_DOUBLE_EQ(c.pairs[0].rows[2].b, 173.0 / 110.0);
+    EXPECT_EQ(c.pairs[0].rows[2].verdict, "+57.3 % (one value per run: no confidence interval)");
     ASSERT_EQ(c.pairs[1].rows.size(), 1u);
     EXPECT_EQ(c.pairs[1].rows[0].phase, "idle");
     EXPECT_DOUBLE_EQ(c.pairs[1].rows[0].diff_pct, -10.0);
