@@ -31,7 +31,7 @@ echo "wattbench exited with $status"
 web_status=$(jq -r '.phases[] | select(.name == "web") | .status' "$run_dir/manifest.json")
 idle_status=$(jq -r '.phases[] | select(.name == "idle") | .status' "$run_dir/manifest.json")
 [ "$web_status" = failed ] || fail "phase web is '$web_status', not failed"
-[ "$idle_status" = done ] || fail "the run did not go on: phase idle is '$idle_status'"
+[ "$idle_status" = "done" ] || fail "the run did not go on: phase idle is '$idle_status'"
 grep -q "phase 'web'.*the command exited (exit status 1); its output is in $run_dir/logs/web.log" \
     "$run_dir/events.log" || { cat "$run_dir/events.log" >&2; fail "events.log does not name the log"; }
 grep -qE '\[web\] error: (nginx is no longer running|wrk failed|wrk saw failed requests)' \

@@ -14,7 +14,8 @@ run_dir=$scratch/run
 
 # shellcheck source=/dev/null
 . "$source_dir/workloads/lib/recipe.sh"
-RECIPE=test
+# shellcheck disable=SC2034 # recipe.sh names messages after it
+RECIPE="test"
 port=$(free_port)
 socat "TCP-LISTEN:$port,bind=127.0.0.1" /dev/null &
 holder=$!
@@ -34,7 +35,7 @@ echo "wattbench exited with $status"
 web_status=$(jq -r '.phases[] | select(.name == "web") | .status' "$run_dir/manifest.json")
 idle_status=$(jq -r '.phases[] | select(.name == "idle") | .status' "$run_dir/manifest.json")
 [ "$web_status" = failed ] || fail "phase web is '$web_status', not failed"
-[ "$idle_status" = done ] || fail "the run did not go on: phase idle is '$idle_status'"
+[ "$idle_status" = "done" ] || fail "the run did not go on: phase idle is '$idle_status'"
 grep -q "phase 'web': load failed to start: setup '.*' failed (exit status 1); its output is in $run_dir/logs/web.log" \
     "$run_dir/events.log" || { cat "$run_dir/events.log" >&2; fail "events.log does not name the log"; }
 grep -q "bind() to 127.0.0.1:$port failed" "$run_dir/logs/web.log" ||

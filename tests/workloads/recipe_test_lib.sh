@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the recipe tests (sourced): a scratch folder, a profile around one recipe phase,
 # and the checks every recipe must pass afterwards. Needs jq.
 
@@ -61,7 +62,7 @@ check_nothing_left() {
             *"$dir"*) fail "process ${p#/proc/} is left: $cmd (in $cwd)" ;;
         esac
     done
-    # shellcheck source=/dev/null
+    # shellcheck source=/dev/null disable=SC2154 # the sourcing test sets source_dir
     . "$source_dir/workloads/lib/recipe.sh"
     for port in $(grep -ohE 'listening on 127\.0\.0\.1:[0-9]+' "$dir"/logs/*.log | sed 's/.*://'); do
         if port_in_use "$port" listen; then

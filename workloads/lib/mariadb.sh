@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A MariaDB server of the phase's own, shared by the recipes that need one (sourced after
 # recipe.sh): data directory, socket, pid file and error log in the phase folder, no option
 # file read (--no-defaults: nothing from /etc/mysql), TCP on 127.0.0.1 only.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by every recipe's setup, run and teardown (sourced, not run). wattbench starts each
 # script in the phase's own folder ($WATTBENCH_PHASE_DIR, under the run directory), which it
 # creates before the setup and removes after the teardown; servers keep everything there and
@@ -5,7 +6,7 @@
 
 recipe_begin() {
     RECIPE=$1
-    cd "${WATTBENCH_PHASE_DIR:?wattbench sets WATTBENCH_PHASE_DIR}"
+    cd "${WATTBENCH_PHASE_DIR:?wattbench sets WATTBENCH_PHASE_DIR}" || exit 1
 }
 
 say() {
@@ -35,13 +36,13 @@ port_in_use() {
 # Whether process $1 holds the socket listening on TCP port $2: another program on that port
 # must not pass for the server coming up (nginx retries bind() for seconds before it gives up).
 listens_on() {
-    local pid=$1 hex inode
+    local pid=$1 hex inode fd
     hex=$(printf '%04X' "$2")
     for inode in $(awk -v p=":$hex" 'FNR > 1 && substr($2, length($2) - 4) == p && $4 == "0A" {
             print $10 }' /proc/net/tcp /proc/net/tcp6 2>/dev/null); do
-        if ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "socket:\[$inode\]"; then
-            return 0
-        fi
+        for fd in "/proc/$pid/fd/"*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$inode]" ] && return 0
+        done
     done
     return 1
 }
