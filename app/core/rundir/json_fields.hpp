@@ -69,6 +69,11 @@ public:
             out = std::move(value);
         }
     }
+    // Read as `optional`; ObjectWriter writes these as null when empty.
+    template <class T>
+    void nullable(const char* key, std::optional<T>& out) {
+        optional(key, out);
+    }
     void raw(const char* key, nlohmann::json& out);
     template <class E, class Parse>
     void enumeration(const char* key, std::optional<E>& out, Parse parse) {
@@ -111,5 +116,34 @@ void set_if(nlohmann::json& j, const char* key, const std::optional<T>& v) {
 
 // The known keys over the unknown ones.
 nlohmann::json with_extra(nlohmann::json known, const nlohmann::json& extra);
+
+// Writes one JSON object's typed fields: the writing side of the key list ObjectReader reads.
+// `required` and `raw` always write the key, `optional` only when there is a value, `nullable`
+// and `enumeration` (its text) as null when there is none.
+class ObjectWriter {
+public:
+    template <class T>
+    void required(const char* key, const T& v) {
+        j_[key] = v;
+    }
+    template <class T>
+    void optional(const char* key, const std::optional<T>& v) {
+        set_if(j_, key, v);
+    }
+    template <class T>
+    void nullable(const char* key, const std::optional<T>& v) {
+        j_[key] = or_null(v);
+    }
+    template <class E, class Parse>
+    void enumeration(const char* key, const std::optional<E>& v, Parse /*parse*/) {
+        j_[key] = v ? nlohmann::json(std::string(to_string(*v))) : nlohmann::json(nullptr);
+    }
+    void raw(const char* key, const nlohmann::json& v) { j_[key] = v; }
+    // The object, the unknown keys read with it under the known ones.
+    nlohmann::json done(const nlohmann::json& extra) && { return with_extra(std::move(j_), extra); }
+
+private:
+    nlohmann::json j_ = nlohmann::json::object();
+};
 
 }  // namespace wattbench::core::rundir::detail

@@ -14,329 +14,333 @@
 namespace wattbench::core::rundir {
 
 using detail::ObjectReader;
+using detail::ObjectWriter;
 using detail::or_null;
-using detail::set_if;
-using detail::with_extra;
 using nlohmann::json;
 
 namespace {
 
-template <class E>
-json status_or_null(const std::optional<E>& e) {
-    return e ? json(std::string(to_string(*e))) : json(nullptr);
+// Each struct's keys are listed once, in a lambda that both directions run: ObjectWriter writes
+// them, ObjectReader reads them, so a key cannot be added to one side only.
+template <class X, class Fields>
+json written(const X& x, Fields fields) {
+    ObjectWriter w;
+    fields(w, x);
+    return std::move(w).done(x.extra);
 }
+
+template <class X, class Fields>
+void read_into(const json& v, X& x, const std::string& path, Fields fields) {
+    ObjectReader r(v, path);
+    fields(r, x);
+    x.extra = r.extra();
+}
+
+constexpr auto tool_fields = [](auto& f, auto& x) {
+    f.required("name", x.name);
+    f.required("version", x.version);
+};
+
+constexpr auto validity_fields = [](auto& f, auto& x) {
+    f.optional("max_uncertainty", x.max_uncertainty);
+    f.optional("max_invalid_power", x.max_invalid_power);
+    f.optional("max_invalid_other", x.max_invalid_other);
+    f.optional("min_ambient", x.min_ambient);
+    f.nullable("ambient", x.ambient);
+};
+
+// `overrides` is not in the list: it is written only when set, and read as raw JSON.
+constexpr auto run_fields = [](auto& f, auto& x) {
+    f.required("name", x.name);
+    f.optional("profile_path", x.profile_path);
+    f.nullable("started", x.started);
+    f.nullable("ended", x.ended);
+    f.enumeration("status", x.status, run_status_from_string);
+    f.nullable("interrupted_phase", x.interrupted_phase);
+    f.nullable("exit_code", x.exit_code);
+    f.nullable("failure", x.failure);
+    f.optional("interval_s", x.interval_s);
+    f.optional("uncertainty_limit", x.uncertainty_limit);
+    f.optional("validity", x.validity);
+};
+
+constexpr auto cpu_place_fields = [](auto& f, auto& x) {
+    f.required("cpu", x.cpu);
+    f.required("package", x.package);
+    f.required("core", x.core);
+};
+
+constexpr auto topology_fields = [](auto& f, auto& x) {
+    f.required("packages", x.packages);
+    f.required("physical_cores", x.physical_cores);
+    f.required("cpus", x.cpus);
+};
+
+constexpr auto host_fields = [](auto& f, auto& x) {
+    f.optional("hostname", x.hostname);
+    f.optional("cpu_model", x.cpu_model);
+    f.optional("logical_cpus", x.logical_cpus);
+    f.optional("physical_cores", x.physical_cores);
+    f.optional("packages", x.packages);
+    f.optional("kernel", x.kernel);
+    f.optional("os", x.os);
+    f.optional("memory_bytes", x.memory_bytes);
+    f.optional("topology", x.topology);
+};
+
+constexpr auto target_fields = [](auto& f, auto& x) {
+    f.required("remote", x.remote);
+    f.required("ssh", x.ssh);
+    f.nullable("port", x.port);
+    f.required("wattbench", x.wattbench);
+    f.required("version", x.version);
+    f.required("facts", x.facts);
+    f.optional("topology", x.topology);
+};
+
+constexpr auto identity_fields = [](auto& f, auto& x) {
+    f.required("vendor", x.vendor);
+    f.required("model", x.model);
+    f.required("serial", x.serial);
+    f.required("firmware", x.firmware);
+};
+
+constexpr auto thresholds_fields = [](auto& f, auto& x) {
+    f.nullable("lnr", x.lnr);
+    f.nullable("lc", x.lc);
+    f.nullable("lnc", x.lnc);
+    f.nullable("unc", x.unc);
+    f.nullable("uc", x.uc);
+    f.nullable("unr", x.unr);
+};
+
+constexpr auto accuracy_fields = [](auto& f, auto& x) {
+    f.required("of_reading", x.of_reading);
+    f.required("of_range", x.of_range);
+    f.required("range", x.range);
+};
+
+constexpr auto channel_fields = [](auto& f, auto& x) {
+    f.required("name", x.name);
+    f.required("quantity", x.quantity);
+    f.required("unit", x.unit);
+    f.nullable("display_min", x.display_min);
+    f.nullable("display_max", x.display_max);
+    f.required("thresholds", x.thresholds);
+    f.required("states", x.states);
+    f.required("key", x.key);
+    f.nullable("accuracy", x.accuracy);
+};
+
+constexpr auto device_fields = [](auto& f, auto& x) {
+    f.required("id", x.id);
+    f.required("driver", x.driver);
+    f.required("connection", x.connection);
+    f.required("optional", x.optional);
+    f.optional("interval_s", x.interval_s);
+    f.enumeration("state", x.state, device_state_from_string);
+    f.nullable("error", x.error);
+    f.nullable("identity", x.identity);
+    f.optional("settings", x.settings);
+    f.required("channels", x.channels);
+};
+
+constexpr auto stable_channel_fields = [](auto& f, auto& x) {
+    f.required("name", x.name);
+    f.raw("tolerance", x.tolerance);
+};
+
+constexpr auto warmup_until_stable_fields = [](auto& f, auto& x) {
+    f.required("min_s", x.min_s);
+    f.required("max_s", x.max_s);
+    f.required("stable_for_s", x.stable_for_s);
+    f.required("channels", x.channels);
+};
+
+constexpr auto busy_process_fields = [](auto& f, auto& x) {
+    f.required("pid", x.pid);
+    f.required("name", x.name);
+    f.required("cpu_percent", x.cpu_percent);
+};
+
+constexpr auto idle_check_fields = [](auto& f, auto& x) {
+    f.nullable("cpu_util", x.cpu_util);
+    f.required("idle_max_cpu", x.idle_max_cpu);
+    f.required("busiest", x.busiest);
+};
+
+constexpr auto score_fields = [](auto& f, auto& x) {
+    f.required("value", x.value);
+    f.required("unit", x.unit);
+};
+
+// The keys the engine writes with its record of a phase (see to_json) are not in the list.
+constexpr auto phase_fields = [](auto& f, auto& x) {
+    f.required("name", x.name);
+    f.required("load", x.load);
+    f.nullable("workers", x.workers);
+    f.optional("warmup_s", x.warmup_s);
+    f.optional("window_s", x.window_s);
+    f.enumeration("status", x.status, phase_status_from_string);
+    f.nullable("window_start", x.window_start);
+    f.nullable("window_end", x.window_end);
+    f.optional("background", x.background);
+    f.optional("placement", x.placement);
+    f.optional("intensity", x.intensity);
+    f.optional("kernel", x.kernel);
+    f.optional("warmup_until_stable", x.warmup_until_stable);
+    f.optional("cpus", x.cpus);
+    f.optional("flags", x.flags);
+    f.optional("idle_check", x.idle_check);
+};
+
+constexpr auto profile_copy_fields = [](auto& f, auto& x) {
+    f.required("path", x.path);
+    f.required("text", x.text);
+};
+
+constexpr auto manifest_fields = [](auto& f, auto& x) {
+    f.required("tool", x.tool);
+    f.required("run", x.run);
+    f.required("host", x.host);
+    f.nullable("target", x.target);
+    f.required("devices", x.devices);
+    f.required("phases", x.phases);
+    f.required("warnings", x.warnings);
+    f.optional("profile", x.profile);
+};
 
 }  // namespace
 
-void to_json(json& j, const Tool& t) {
-    j = with_extra({{"name", t.name}, {"version", t.version}}, t.extra);
+void to_json(json& j, const Tool& x) {
+    j = written(x, tool_fields);
 }
-void read(const json& v, Tool& t, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("name", t.name);
-    r.required("version", t.version);
-    t.extra = r.extra();
+void read(const json& v, Tool& x, const std::string& path) {
+    read_into(v, x, path, tool_fields);
 }
 
 void to_json(json& j, const Validity& x) {
-    j = json{{"ambient", or_null(x.ambient)}};
-    set_if(j, "max_uncertainty", x.max_uncertainty);
-    set_if(j, "max_invalid_power", x.max_invalid_power);
-    set_if(j, "max_invalid_other", x.max_invalid_other);
-    set_if(j, "min_ambient", x.min_ambient);
-    j = with_extra(std::move(j), x.extra);
+    j = written(x, validity_fields);
 }
 void read(const json& v, Validity& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.optional("max_uncertainty", x.max_uncertainty);
-    r.optional("max_invalid_power", x.max_invalid_power);
-    r.optional("max_invalid_other", x.max_invalid_other);
-    r.optional("min_ambient", x.min_ambient);
-    r.optional("ambient", x.ambient);
-    x.extra = r.extra();
+    read_into(v, x, path, validity_fields);
 }
 
 void to_json(json& j, const Run& x) {
-    j = json{{"name", x.name},
-             {"started", or_null(x.started)},
-             {"ended", or_null(x.ended)},
-             {"status", status_or_null(x.status)},
-             {"interrupted_phase", or_null(x.interrupted_phase)},
-             {"exit_code", or_null(x.exit_code)},
-             {"failure", or_null(x.failure)}};
-    set_if(j, "profile_path", x.profile_path);
-    set_if(j, "interval_s", x.interval_s);
-    set_if(j, "uncertainty_limit", x.uncertainty_limit);
-    set_if(j, "validity", x.validity);
+    j = written(x, run_fields);
     if (!x.overrides.is_null()) {
         j["overrides"] = x.overrides;
     }
-    j = with_extra(std::move(j), x.extra);
 }
 void read(const json& v, Run& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("name", x.name);
-    r.optional("profile_path", x.profile_path);
-    r.optional("started", x.started);
-    r.optional("ended", x.ended);
-    r.enumeration("status", x.status, run_status_from_string);
-    r.optional("interrupted_phase", x.interrupted_phase);
-    r.optional("exit_code", x.exit_code);
-    r.optional("failure", x.failure);
-    r.optional("interval_s", x.interval_s);
-    r.optional("uncertainty_limit", x.uncertainty_limit);
-    r.optional("validity", x.validity);
-    r.raw("overrides", x.overrides);
-    x.extra = r.extra();
+    read_into(v, x, path, [](ObjectReader& r, Run& run) {
+        run_fields(r, run);
+        r.raw("overrides", run.overrides);
+    });
 }
 
 void to_json(json& j, const CpuPlace& x) {
-    j = with_extra({{"cpu", x.cpu}, {"package", x.package}, {"core", x.core}}, x.extra);
+    j = written(x, cpu_place_fields);
 }
 void read(const json& v, CpuPlace& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("cpu", x.cpu);
-    r.required("package", x.package);
-    r.required("core", x.core);
-    x.extra = r.extra();
+    read_into(v, x, path, cpu_place_fields);
 }
 
 void to_json(json& j, const Topology& x) {
-    j = with_extra(
-        {{"packages", x.packages}, {"physical_cores", x.physical_cores}, {"cpus", x.cpus}},
-        x.extra);
+    j = written(x, topology_fields);
 }
 void read(const json& v, Topology& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("packages", x.packages);
-    r.required("physical_cores", x.physical_cores);
-    r.required("cpus", x.cpus);
-    x.extra = r.extra();
+    read_into(v, x, path, topology_fields);
 }
 
 void to_json(json& j, const Host& x) {
-    j = json::object();
-    set_if(j, "hostname", x.hostname);
-    set_if(j, "cpu_model", x.cpu_model);
-    set_if(j, "logical_cpus", x.logical_cpus);
-    set_if(j, "physical_cores", x.physical_cores);
-    set_if(j, "packages", x.packages);
-    set_if(j, "kernel", x.kernel);
-    set_if(j, "os", x.os);
-    set_if(j, "memory_bytes", x.memory_bytes);
-    set_if(j, "topology", x.topology);
-    j = with_extra(std::move(j), x.extra);
+    j = written(x, host_fields);
 }
 void read(const json& v, Host& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.optional("hostname", x.hostname);
-    r.optional("cpu_model", x.cpu_model);
-    r.optional("logical_cpus", x.logical_cpus);
-    r.optional("physical_cores", x.physical_cores);
-    r.optional("packages", x.packages);
-    r.optional("kernel", x.kernel);
-    r.optional("os", x.os);
-    r.optional("memory_bytes", x.memory_bytes);
-    r.optional("topology", x.topology);
-    x.extra = r.extra();
+    read_into(v, x, path, host_fields);
 }
 
 void to_json(json& j, const Target& x) {
-    j = json{{"remote", x.remote},       {"ssh", x.ssh},         {"port", or_null(x.port)},
-             {"wattbench", x.wattbench}, {"version", x.version}, {"facts", x.facts}};
-    set_if(j, "topology", x.topology);
-    j = with_extra(std::move(j), x.extra);
+    j = written(x, target_fields);
 }
 void read(const json& v, Target& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("remote", x.remote);
-    r.required("ssh", x.ssh);
-    r.optional("port", x.port);
-    r.required("wattbench", x.wattbench);
-    r.required("version", x.version);
-    r.required("facts", x.facts);
-    r.optional("topology", x.topology);
-    x.extra = r.extra();
+    read_into(v, x, path, target_fields);
 }
 
 void to_json(json& j, const Identity& x) {
-    j = with_extra(
-        {{"vendor", x.vendor}, {"model", x.model}, {"serial", x.serial}, {"firmware", x.firmware}},
-        x.extra);
+    j = written(x, identity_fields);
 }
 void read(const json& v, Identity& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("vendor", x.vendor);
-    r.required("model", x.model);
-    r.required("serial", x.serial);
-    r.required("firmware", x.firmware);
-    x.extra = r.extra();
+    read_into(v, x, path, identity_fields);
 }
 
 void to_json(json& j, const Thresholds& x) {
-    j = with_extra({{"lnr", or_null(x.lnr)},
-                    {"lc", or_null(x.lc)},
-                    {"lnc", or_null(x.lnc)},
-                    {"unc", or_null(x.unc)},
-                    {"uc", or_null(x.uc)},
-                    {"unr", or_null(x.unr)}},
-                   x.extra);
+    j = written(x, thresholds_fields);
 }
 void read(const json& v, Thresholds& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.optional("lnr", x.lnr);
-    r.optional("lc", x.lc);
-    r.optional("lnc", x.lnc);
-    r.optional("unc", x.unc);
-    r.optional("uc", x.uc);
-    r.optional("unr", x.unr);
-    x.extra = r.extra();
+    read_into(v, x, path, thresholds_fields);
 }
 
 void to_json(json& j, const Accuracy& x) {
-    j = with_extra({{"of_reading", x.of_reading}, {"of_range", x.of_range}, {"range", x.range}},
-                   x.extra);
+    j = written(x, accuracy_fields);
 }
 void read(const json& v, Accuracy& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("of_reading", x.of_reading);
-    r.required("of_range", x.of_range);
-    r.required("range", x.range);
-    x.extra = r.extra();
+    read_into(v, x, path, accuracy_fields);
 }
 
 void to_json(json& j, const Channel& x) {
-    j = with_extra({{"name", x.name},
-                    {"quantity", x.quantity},
-                    {"unit", x.unit},
-                    {"display_min", or_null(x.display_min)},
-                    {"display_max", or_null(x.display_max)},
-                    {"thresholds", x.thresholds},
-                    {"states", x.states},
-                    {"key", x.key},
-                    {"accuracy", or_null(x.accuracy)}},
-                   x.extra);
+    j = written(x, channel_fields);
 }
 void read(const json& v, Channel& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("name", x.name);
-    r.required("quantity", x.quantity);
-    r.required("unit", x.unit);
-    r.optional("display_min", x.display_min);
-    r.optional("display_max", x.display_max);
-    r.required("thresholds", x.thresholds);
-    r.required("states", x.states);
-    r.required("key", x.key);
-    r.optional("accuracy", x.accuracy);
-    x.extra = r.extra();
+    read_into(v, x, path, channel_fields);
 }
 
 void to_json(json& j, const Device& x) {
-    j = json{{"id", x.id},
-             {"driver", x.driver},
-             {"connection", x.connection},
-             {"optional", x.optional},
-             {"state", status_or_null(x.state)},
-             {"error", or_null(x.error)},
-             {"identity", or_null(x.identity)},
-             {"channels", x.channels}};
-    set_if(j, "interval_s", x.interval_s);
-    set_if(j, "settings", x.settings);
-    j = with_extra(std::move(j), x.extra);
+    j = written(x, device_fields);
 }
 void read(const json& v, Device& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("id", x.id);
-    r.required("driver", x.driver);
-    r.required("connection", x.connection);
-    r.required("optional", x.optional);
-    r.optional("interval_s", x.interval_s);
-    r.enumeration("state", x.state, device_state_from_string);
-    r.optional("error", x.error);
-    r.optional("identity", x.identity);
-    r.optional("settings", x.settings);
-    r.required("channels", x.channels);
-    x.extra = r.extra();
+    read_into(v, x, path, device_fields);
 }
 
 void to_json(json& j, const StableChannel& x) {
-    j = with_extra({{"name", x.name}, {"tolerance", x.tolerance}}, x.extra);
+    j = written(x, stable_channel_fields);
 }
 void read(const json& v, StableChannel& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("name", x.name);
-    r.raw("tolerance", x.tolerance);
-    x.extra = r.extra();
+    read_into(v, x, path, stable_channel_fields);
 }
 
 void to_json(json& j, const WarmupUntilStable& x) {
-    j = with_extra({{"min_s", x.min_s},
-                    {"max_s", x.max_s},
-                    {"stable_for_s", x.stable_for_s},
-                    {"channels", x.channels}},
-                   x.extra);
+    j = written(x, warmup_until_stable_fields);
 }
 void read(const json& v, WarmupUntilStable& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("min_s", x.min_s);
-    r.required("max_s", x.max_s);
-    r.required("stable_for_s", x.stable_for_s);
-    r.required("channels", x.channels);
-    x.extra = r.extra();
+    read_into(v, x, path, warmup_until_stable_fields);
 }
 
 void to_json(json& j, const BusyProcess& x) {
-    j = with_extra({{"pid", x.pid}, {"name", x.name}, {"cpu_percent", x.cpu_percent}}, x.extra);
+    j = written(x, busy_process_fields);
 }
 void read(const json& v, BusyProcess& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("pid", x.pid);
-    r.required("name", x.name);
-    r.required("cpu_percent", x.cpu_percent);
-    x.extra = r.extra();
+    read_into(v, x, path, busy_process_fields);
 }
 
 void to_json(json& j, const IdleCheck& x) {
-    j = with_extra({{"cpu_util", or_null(x.cpu_util)},
-                    {"idle_max_cpu", x.idle_max_cpu},
-                    {"busiest", x.busiest}},
-                   x.extra);
+    j = written(x, idle_check_fields);
 }
 void read(const json& v, IdleCheck& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.optional("cpu_util", x.cpu_util);
-    r.required("idle_max_cpu", x.idle_max_cpu);
-    r.required("busiest", x.busiest);
-    x.extra = r.extra();
+    read_into(v, x, path, idle_check_fields);
 }
 
 void to_json(json& j, const Score& x) {
-    j = with_extra({{"value", x.value}, {"unit", x.unit}}, x.extra);
+    j = written(x, score_fields);
 }
 void read(const json& v, Score& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("value", x.value);
-    r.required("unit", x.unit);
-    x.extra = r.extra();
+    read_into(v, x, path, score_fields);
 }
 
 void to_json(json& j, const Phase& x) {
-    j = json{{"name", x.name},
-             {"load", x.load},
-             {"workers", or_null(x.workers)},
-             {"status", status_or_null(x.status)},
-             {"window_start", or_null(x.window_start)},
-             {"window_end", or_null(x.window_end)}};
-    set_if(j, "warmup_s", x.warmup_s);
-    set_if(j, "window_s", x.window_s);
-    set_if(j, "background", x.background);
-    set_if(j, "placement", x.placement);
-    set_if(j, "intensity", x.intensity);
-    set_if(j, "kernel", x.kernel);
-    set_if(j, "warmup_until_stable", x.warmup_until_stable);
-    set_if(j, "cpus", x.cpus);
-    set_if(j, "flags", x.flags);
-    set_if(j, "idle_check", x.idle_check);
+    j = written(x, phase_fields);
+    // Written with the engine's record of the phase ("flags"), as null when empty; otherwise
+    // only when set.
     const bool recorded = x.flags.has_value();
     const auto with_record = [&](const char* key, const auto& v, bool written) {
         if (v || (recorded && written)) {
@@ -349,66 +353,33 @@ void to_json(json& j, const Phase& x) {
     with_record("warmup_achieved_s", x.warmup_achieved_s, true);
     with_record("warmup_end", x.warmup_end, true);
     with_record("score", x.score, x.is_command());
-    j = with_extra(std::move(j), x.extra);
 }
 void read(const json& v, Phase& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("name", x.name);
-    r.required("load", x.load);
-    r.optional("workers", x.workers);
-    r.optional("warmup_s", x.warmup_s);
-    r.optional("window_s", x.window_s);
-    r.enumeration("status", x.status, phase_status_from_string);
-    r.optional("window_start", x.window_start);
-    r.optional("window_end", x.window_end);
-    r.optional("background", x.background);
-    r.optional("placement", x.placement);
-    r.optional("intensity", x.intensity);
-    r.optional("kernel", x.kernel);
-    r.optional("warmup_until_stable", x.warmup_until_stable);
-    r.optional("cpus", x.cpus);
-    r.optional("target_cpu_util", x.target_cpu_util);
-    r.optional("achieved_cpu_util", x.achieved_cpu_util);
-    r.optional("achieved_total_cpu_util", x.achieved_total_cpu_util);
-    r.optional("flags", x.flags);
-    r.optional("warmup_achieved_s", x.warmup_achieved_s);
-    r.optional("warmup_end", x.warmup_end);
-    r.optional("idle_check", x.idle_check);
-    r.optional("score", x.score);
-    x.extra = r.extra();
+    read_into(v, x, path, [](ObjectReader& r, Phase& phase) {
+        phase_fields(r, phase);
+        r.optional("target_cpu_util", phase.target_cpu_util);
+        r.optional("achieved_cpu_util", phase.achieved_cpu_util);
+        r.optional("achieved_total_cpu_util", phase.achieved_total_cpu_util);
+        r.optional("warmup_achieved_s", phase.warmup_achieved_s);
+        r.optional("warmup_end", phase.warmup_end);
+        r.optional("score", phase.score);
+    });
 }
 
 void to_json(json& j, const ProfileCopy& x) {
-    j = with_extra({{"path", x.path}, {"text", x.text}}, x.extra);
+    j = written(x, profile_copy_fields);
 }
 void read(const json& v, ProfileCopy& x, const std::string& path) {
-    ObjectReader r(v, path);
-    r.required("path", x.path);
-    r.required("text", x.text);
-    x.extra = r.extra();
+    read_into(v, x, path, profile_copy_fields);
 }
 
 void to_json(json& j, const Manifest& m) {
-    j = json{{"tool", m.tool},        {"run", m.run},
-             {"host", m.host},        {"target", or_null(m.target)},
-             {"devices", m.devices},  {"phases", m.phases},
-             {"warnings", m.warnings}};
-    set_if(j, "profile", m.profile);
-    j = with_extra(std::move(j), m.extra);
+    j = written(m, manifest_fields);
 }
 
 void from_json(const json& j, Manifest& m) {
     m = Manifest{};
-    ObjectReader r(j, "");
-    r.required("tool", m.tool);
-    r.required("run", m.run);
-    r.required("host", m.host);
-    r.optional("target", m.target);
-    r.required("devices", m.devices);
-    r.required("phases", m.phases);
-    r.required("warnings", m.warnings);
-    r.optional("profile", m.profile);
-    m.extra = r.extra();
+    read_into(j, m, "", manifest_fields);
 }
 
 std::string dump_manifest(const json& j) {
