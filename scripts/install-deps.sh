@@ -35,6 +35,23 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  # The recipes run servers of their own on free ports. The packages' system services would
+  # only hold ports and CPU, and Apache's and nginx's both want port 80 (the second one's
+  # start fails its installation), so their installation does not start them: invoke-rc.d
+  # asks /usr/sbin/policy-rc.d, written for this apt-get only. One already there is left alone.
+  policy=/usr/sbin/policy-rc.d
+  if [ ! -e "$policy" ]; then
+    $SUDO tee "$policy" >/dev/null <<'POLICY'
+#!/bin/sh
+# Written by wattbench's scripts/install-deps.sh while it installs packages; removed after.
+case "$1" in
+  apache2 | apache-htcacheclean | mariadb | mysql | nginx | smbd | nmbd | samba | samba-ad-dc | winbind) exit 101 ;;
+esac
+exit 0
+POLICY
+    $SUDO chmod 755 "$policy"
+    trap '$SUDO rm -f "$policy"' EXIT
+  fi
   $SUDO apt-get update
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y \
     --no-install-recommends "${missing[@]}"
