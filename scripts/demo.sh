@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 # The recipes' packages are the demo's to install (only nginx-light and wrk), not all of them.
 ./scripts/install-deps.sh --without-workloads
 cmake --preset default >/dev/null
-cmake --build --preset default --target wattbench
+# The html report is drawn by the Qt renderer module, which wattbench opens only for it.
+cmake --build --preset default --target wattbench wattbench-render
 out="runs/demo-$(date -u +%Y%m%dT%H%M%SZ)"
 ./build/app/cli/wattbench run profiles/demo.toml --out "$out" --install
 ./build/app/cli/wattbench report "$out" --format md -o "$out/report.md"
