@@ -124,9 +124,8 @@ std::optional<api::DeviceError> CemDevice::open() {
 }
 
 api::PollResult CemDevice::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    if (!transport_->is_open()) {
-        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+    auto result = start_poll();
+    if (result.error) {
         return result;
     }
     deadline = std::min(deadline, Clock::now() + 2s);

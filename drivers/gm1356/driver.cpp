@@ -119,10 +119,8 @@ std::optional<api::DeviceError> Gm1356Device::open() {
 }
 
 api::PollResult Gm1356Device::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    if (!transport_->is_open()) {
-        result.error =
-            api::DeviceError{api::ErrorKind::link_lost, transport_->name() + ": not open"};
+    auto result = start_poll();
+    if (result.error) {
         return result;
     }
     const auto left =

@@ -43,6 +43,16 @@ protected:
         return e;
     }
 
+    // The start of every poll: `link_lost` when the transport is not open.
+    api::PollResult start_poll() const {
+        api::PollResult result;
+        if (!transport_->is_open()) {
+            result.error =
+                api::DeviceError{api::ErrorKind::link_lost, transport_->name() + ": not open"};
+        }
+        return result;
+    }
+
     // The end of a successful open(): the next level goes out with the settings notice.
     void announce_settings() { announce_ = true; }
     bool announcing() const { return announce_; }

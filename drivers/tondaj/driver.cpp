@@ -79,9 +79,8 @@ std::optional<api::DeviceError> TondajDevice::open() {
 }
 
 api::PollResult TondajDevice::poll(Clock::time_point deadline) {
-    api::PollResult result;
-    if (!transport_->is_open()) {
-        result.error = api::DeviceError{api::ErrorKind::link_lost, "not open"};
+    auto result = start_poll();
+    if (result.error) {
         return result;
     }
     auto level = read_level(std::min(deadline, Clock::now() + kAnswerTimeout));
