@@ -40,6 +40,10 @@ bool plain_decimal(std::string_view text) {
 }  // namespace
 
 std::string localize_decimal(Language language, std::string_view decimal) {
+    // An explicit sign ("+1.5 W per core") stays in front of the localized digits.
+    if (!decimal.empty() && decimal.front() == '+' && plain_decimal(decimal.substr(1))) {
+        return "+" + localize_decimal(language, decimal.substr(1));
+    }
     if (language == Language::en || !plain_decimal(decimal)) {
         return std::string(decimal);
     }

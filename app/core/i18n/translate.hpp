@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "app/core/i18n/language.hpp"
 
 namespace wattbench::core::i18n {
@@ -17,6 +19,38 @@ std::string_view tr(Language language, std::string_view msgid);
 // the language's rule (Czech and Russian have three forms).
 std::string_view tr_n(Language language, std::string_view singular, std::string_view plural,
                       double count);
+
+// tr(language, msgid) with "{}" filled by fmt; a translation whose placeholders do not fit the
+// arguments falls back to the English, so a catalog slip cannot fail a report.
+template <typename... Args>
+std::string trf(Language language, std::string_view msgid, const Args&... args) {
+    try {
+        return fmt::format(fmt::runtime(tr(language, msgid)), args...);
+    } catch (const fmt::format_error&) {
+        return fmt::format(fmt::runtime(msgid), args...);
+    }
+}
+
+// tr_n's form for `count`, filled as trf fills it.
+template <typename... Args>
+std::string trf_n(Language language, std::string_view singular, std::string_view plural,
+                  double count, const Args&... args) {
+    try {
+        return fmt::format(fmt::runtime(tr_n(language, singular, plural, count)), args...);
+    } catch (const fmt::format_error&) {
+        return fmt::format(fmt::runtime(count == 1.0 ? singular : plural), args...);
+    }
+}
+
+// The two English forms of a plural message, marked for xgettext where it is kept for later
+// (a Message).
+struct PluralForms {
+    std::string_view singular;
+    std::string_view plural;
+};
+constexpr PluralForms noop_tr_n(std::string_view singular, std::string_view plural) {
+    return {singular, plural};
+}
 
 // Marks a message for xgettext where it cannot be translated yet (a static table); translate it
 // with tr() where it is used.

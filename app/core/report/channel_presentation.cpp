@@ -1,5 +1,6 @@
 #include "app/core/report/channel_presentation.hpp"
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/rundir/manifest_lookup.hpp"
 
 #include <fmt/format.h>
@@ -19,33 +20,33 @@ struct QuantityStyle {
 QuantityStyle style_of(Quantity q) {
     switch (q) {
         case Quantity::power:
-            return {SummaryGroup::power, 1, "Power"};
+            return {SummaryGroup::power, 1, i18n::noop_tr("Power")};
         case Quantity::apparent_power:
-            return {SummaryGroup::apparent_power, 1, "Apparent power"};
+            return {SummaryGroup::apparent_power, 1, i18n::noop_tr("Apparent power")};
         case Quantity::power_factor:
-            return {SummaryGroup::power_factor, 2, "Power factor"};
+            return {SummaryGroup::power_factor, 2, i18n::noop_tr("Power factor")};
         case Quantity::voltage:
-            return {SummaryGroup::voltage, 2, "Voltage"};
+            return {SummaryGroup::voltage, 2, i18n::noop_tr("Voltage")};
         case Quantity::current:
-            return {SummaryGroup::none, 3, "Current"};
+            return {SummaryGroup::none, 3, i18n::noop_tr("Current")};
         case Quantity::frequency:
-            return {SummaryGroup::none, 2, "Frequency"};
+            return {SummaryGroup::none, 2, i18n::noop_tr("Frequency")};
         case Quantity::energy:
-            return {SummaryGroup::none, 2, "Energy"};
+            return {SummaryGroup::none, 2, i18n::noop_tr("Energy")};
         case Quantity::temperature:
-            return {SummaryGroup::temperature, 1, "Temperature"};
+            return {SummaryGroup::temperature, 1, i18n::noop_tr("Temperature")};
         case Quantity::fan:
-            return {SummaryGroup::fan, 0, "Fan"};
+            return {SummaryGroup::fan, 0, i18n::noop_tr("Fan")};
         case Quantity::sound:
-            return {SummaryGroup::sound, 1, "Noise"};
+            return {SummaryGroup::sound, 1, i18n::noop_tr("Noise")};
         case Quantity::utilisation:
-            return {SummaryGroup::utilisation, 1, "Utilisation"};
+            return {SummaryGroup::utilisation, 1, i18n::noop_tr("Utilisation")};
         case Quantity::state:
-            return {SummaryGroup::state, 0, "State"};
+            return {SummaryGroup::state, 0, i18n::noop_tr("State")};
         case Quantity::other:
             break;
     }
-    return {SummaryGroup::none, 2, "Value"};
+    return {SummaryGroup::none, 2, i18n::noop_tr("Value")};
 }
 
 }  // namespace
@@ -110,8 +111,13 @@ ChannelPresentation present(const std::optional<std::string>& listed, std::strin
     p.decimals = style.decimals;
     p.unit = display_unit(unit);
     p.name = fmt::format("{}/{}", device, channel);
-    p.label = p.unit.empty() ? fmt::format("{} ({})", style.word, p.name)
-                             : fmt::format("{} [{}] ({})", style.word, p.unit, p.name);
+    p.label_message = p.unit.empty()
+                          ? i18n::Message{i18n::noop_tr("{} ({})"),
+                                          {i18n::word_arg(style.word), i18n::text_arg(p.name)}}
+                          : i18n::Message{i18n::noop_tr("{} [{}] ({})"),
+                                          {i18n::word_arg(style.word), i18n::text_arg(p.unit),
+                                           i18n::text_arg(p.name)}};
+    p.label = p.label_message.in(i18n::Language::en);
     return p;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <string>
+
 #include <string_view>
+#include "app/core/i18n/message.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +35,7 @@ struct ChannelPresentation {
     std::string unit;   // as a reader expects it: "°C" for "degC", empty for the unit "1"
     std::string name;   // "wattmeter/power"
     std::string label;  // "Power [W] (wattmeter/power)"
+    i18n::Message label_message;  // `label` before it was written in English
 };
 
 // The quantity comes from the manifest's channel table; a channel the manifest does not list

@@ -31,6 +31,8 @@ std::string settings_text(const std::optional<nlohmann::json>& settings) {
 
 std::string environment_body(const ReportContent& content) {
     std::string out;
+    const Language lang = content.language;
+    const std::string unknown(tr(lang, kUnknown));
     const RunData& run = content.run;
     const auto& host = run.info.host;
     std::vector<std::string> facts;
@@ -39,8 +41,7 @@ std::string environment_body(const ReportContent& content) {
             facts.push_back(one_line(**value));
         }
     }
-    out +=
-        fmt::format("**Host:** {}\n", facts.empty() ? std::string(kUnknown) : join(facts, " · "));
+    out += trf(lang, "**Host:** {}\n", facts.empty() ? unknown : join(facts, " · "));
     if (const auto& target = run.info.target) {
         std::vector<std::string> tfacts;
         for (const char* key : {"hostname", "cpu_model", "logical_cpus", "kernel", "os"}) {
@@ -49,19 +50,25 @@ std::string environment_body(const ReportContent& content) {
                 tfacts.push_back(one_line(it->second));
             }
         }
-        out += fmt::format("\n**Target (loads ran remotely):** {}{}\n",
-                           target->ssh.empty() ? std::string(kUnknown) : one_line(target->ssh),
-                           tfacts.empty() ? std::string() : " — " + join(tfacts, " · "));
+        out += trf(lang, "\n**Target (loads ran remotely):** {}{}\n",
+                   target->ssh.empty() ? unknown : one_line(target->ssh),
+                   tfacts.empty() ? std::string() : " — " + join(tfacts, " · "));
     }
     const auto& devices = run.info.devices;
     if (devices.empty()) {
-        out += "\nNo devices.\n";
+        out += tr(lang, "\nNo devices.\n");
         return out;
     }
     out += "\n";
-    MarkdownTable table({"Device", "Driver", "Vendor", "Model", "Serial", "Firmware", "Settings"},
-                        {Align::left, Align::left, Align::left, Align::left, Align::left,
-                         Align::left, Align::left});
+    std::vector<std::string> header;
+    for (const auto msgid :
+         {i18n::noop_tr("Device"), i18n::noop_tr("Driver"), i18n::noop_tr("Vendor"),
+          i18n::noop_tr("Model"), i18n::noop_tr("Serial"), i18n::noop_tr("Firmware"),
+          i18n::noop_tr("Settings")}) {
+        header.emplace_back(tr(lang, msgid));
+    }
+    MarkdownTable table(std::move(header), {Align::left, Align::left, Align::left, Align::left,
+                                            Align::left, Align::left, Align::left});
     std::vector<std::string> accuracy;
     for (const auto& d : devices) {
         auto field = [](const std::string& value) {
@@ -79,20 +86,21 @@ std::string environment_body(const ReportContent& content) {
             }
             const auto& a = *c.accuracy;
             const std::string unit = display_unit(c.unit);
-            std::string line = fmt::format("- {}/{}: ±({} of reading", one_line(id),
-                                           one_line(c.name.empty() ? std::string("?") : c.name),
-                                           percent_limit(a.of_reading));
+            std::string line = trf(lang, "- {}/{}: ±({} of reading", one_line(id),
+                                   one_line(c.name.empty() ? std::string("?") : c.name),
+                                   percent_limit(lang, a.of_reading));
             if (a.of_range > 0.0) {
-                line += fmt::format(" + {} of range", percent_limit(a.of_range));
+                line += trf(lang, " + {} of range", percent_limit(lang, a.of_range));
             }
             line += ")";
-            line += fmt::format(", range {} {}", plain_number(a.range), unit);
+            line += trf(lang, ", range {}",
+                        plain_number(lang, a.range) + std::string(i18n::unit_space(lang)) + unit);
             accuracy.push_back(std::move(line));
         }
     }
     out += table.render();
     if (!accuracy.empty()) {
-        out += "\nDeclared accuracy (the uncertainty column is computed from it):\n\n";
+        out += tr(lang, "\nDeclared accuracy (the uncertainty column is computed from it):\n\n");
         for (const auto& line : accuracy) {
             out += line + '\n';
         }
@@ -103,7 +111,8 @@ std::string environment_body(const ReportContent& content) {
 std::string profile_body(const ReportContent& content) {
     const auto& profile = content.run.info.profile;
     if (!profile || profile->text.empty()) {
-        return "The manifest does not keep the profile's text.\n";
+        return std::string(
+            tr(content.language, "The manifest does not keep the profile's text.\n"));
     }
     const auto* text = &profile->text;
     std::string out;
@@ -130,7 +139,7 @@ std::string profile_body(const ReportContent& content) {
 std::string warnings_body(const ReportContent& content) {
     const auto& warnings = content.run.info.warnings;
     if (warnings.empty()) {
-        return "None.\n";
+        return std::string(tr(content.language, "None.\n"));
     }
     std::string out;
     for (const auto& w : warnings) {

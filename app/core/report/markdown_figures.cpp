@@ -1,3 +1,4 @@
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -14,49 +15,75 @@ namespace wattbench::core::report {
 
 namespace {
 
-void append_phase(std::string& out, const RunData& run, const PhaseView& phase) {
+// The load kinds a profile names ("idle", "cpu"), as the reader's language calls them; a kind
+// this version does not know as written.
+std::string load_word(Language lang, const std::string& load) {
+    static constexpr std::string_view kLoads[] = {i18n::noop_tr("idle"), i18n::noop_tr("cpu"),
+                                                  i18n::noop_tr("disk"), i18n::noop_tr("command")};
+    for (const auto known : kLoads) {
+        if (load == known) {
+            return std::string(tr(lang, known));
+        }
+    }
+    return one_line(load);
+}
+
+std::vector<std::string> words(Language lang, std::initializer_list<std::string_view> msgids) {
+    std::vector<std::string> out;
+    for (const auto msgid : msgids) {
+        out.emplace_back(tr(lang, msgid));
+    }
+    return out;
+}
+
+void append_phase(std::string& out, Language lang, const RunData& run, const PhaseView& phase) {
     out += fmt::format("\n### {}\n\n", one_line(phase.title()));
-    std::string line = fmt::format(
-        "**Load:** {}", phase.load.empty() ? std::string(kUnknown) : one_line(phase.load));
+    std::string line =
+        trf(lang, "**Load:** {}",
+            phase.load.empty() ? std::string(tr(lang, kUnknown)) : load_word(lang, phase.load));
     if (phase.workers) {
-        line += fmt::format(", {}", plural(*phase.workers, "worker", "workers"));
+        line += ", " + plural(lang, *phase.workers, i18n::noop_tr_n("{} worker", "{} workers"));
     }
     if (!phase.window_start.empty() || !phase.window_end.empty()) {
-        line += " · **Window:** " + one_line(time_span(phase.window_start, phase.window_end));
+        line += trf(lang, " · **Window:** {}",
+                    one_line(time_span(lang, phase.window_start, phase.window_end)));
     }
     out += line + "\n\n";
     // Flags are per phase (the same on each of its rows), so the first row that has any speaks
     // for the phase.
     for (const PhaseRow* row : phase.rows) {
         if (!row->flags.empty()) {
-            out += fmt::format("**Flags:** {}\n\n", one_line(row->flags));
+            out += trf(lang, "**Flags:** {}\n\n", one_line(row->flags));
             break;
         }
     }
 
-    MarkdownTable table({"Channel", "Unit", "Mean", "Min", "Max", "Stddev", "Samples", "Coverage"},
-                        {Align::left, Align::left, Align::right, Align::right, Align::right,
-                         Align::right, Align::right, Align::right});
+    MarkdownTable table(
+        words(lang, {i18n::noop_tr("Channel"), i18n::noop_tr("Unit"), i18n::noop_tr("Mean"),
+                     i18n::noop_tr("Min"), i18n::noop_tr("Max"), i18n::noop_tr("Stddev"),
+                     i18n::noop_tr("Samples"), i18n::noop_tr("Coverage")}),
+        {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+         Align::right, Align::right});
     for (const PhaseRow* row : phase.rows) {
         const auto p = present_channel(run.info, row->device, row->channel, row->unit);
         const std::string_view missing =
-            p.group == SummaryGroup::state && row->samples > 0 ? kNotNumeric : kNoData;
+            p.group == SummaryGroup::state && row->samples > 0 ? tr(lang, kNotNumeric) : kNoData;
         auto number = [&](const std::optional<double>& v, int decimals) {
-            return v ? format_fixed(*v, decimals) : std::string(missing);
+            return v ? number_text(lang, *v, decimals) : std::string(missing);
         };
-        std::string coverage = format_percent(row->coverage);
+        std::string coverage = percent_text(lang, row->coverage);
         if (row->coverage < kCoverageWarning) {
             coverage += kLowCoverageMark;
         }
         table.add_row({p.name, p.unit, number(row->mean, p.decimals), number(row->min, p.decimals),
                        number(row->max, p.decimals), number(row->stddev, p.decimals + 1),
-                       fmt::format("{}", row->samples), coverage});
+                       localized(lang, fmt::format("{}", row->samples)), coverage});
     }
     out += table.render();
     for (const PhaseRow* row : phase.rows) {
         if (!row->states.empty()) {
-            out += fmt::format("\n**States of {}/{}:** {}\n", one_line(row->device),
-                               one_line(row->channel), one_line(format_states(row->states)));
+            out += trf(lang, "\n**States of {}/{}:** {}\n", one_line(row->device),
+                       one_line(row->channel), one_line(format_states(row->states)));
         }
     }
 }
@@ -68,25 +95,29 @@ std::string performance_body(const ReportContent& content) {
     if (perf.empty()) {
         return {};
     }
+    const Language lang = content.language;
     const auto& wall = content.wall_power;
-    std::string out = wall
-                          ? fmt::format(
-                                "Each command phase's score (the last match of its `score` regex) "
-                                "divided by the window's mean wall power ({}/{}).\n\n",
-                                one_line(wall->device), one_line(wall->channel))
-                          : std::string(
-                                "Each command phase's score (the last match of its `score` regex); "
-                                "no wall power channel (a `power` channel in W) was recorded, so "
-                                "there is no score per watt.\n\n");
-    MarkdownTable table({"Phase", "Score", "Power [W]", "Score per W"},
+    std::string out =
+        wall ? trf(lang,
+                   "Each command phase's score (the last match of its `score` regex) divided by "
+                   "the window's mean wall power ({}/{}).\n\n",
+                   one_line(wall->device), one_line(wall->channel))
+             : std::string(tr(lang,
+                              "Each command phase's score (the last match of its `score` regex); "
+                              "no wall power channel (a `power` channel in W) was recorded, so "
+                              "there is no score per watt.\n\n"));
+    MarkdownTable table(words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Score"),
+                                     i18n::noop_tr("Power [W]"), i18n::noop_tr("Score per W")}),
                         {Align::left, Align::right, Align::right, Align::right});
     for (const auto& p : perf) {
-        const std::string unit = p.unit.empty() ? "" : " " + one_line(p.unit);
-        table.add_row({one_line(p.phase->title()), fmt::format("{}", p.score) + unit,
-                       p.power_w ? format_fixed(*p.power_w, 1) : std::string(kNoData),
-                       p.score_per_watt
-                           ? format_ratio(*p.score_per_watt) + unit + (unit.empty() ? "" : " per W")
-                           : std::string(kNoData)});
+        const std::string space(i18n::unit_space(lang));
+        const std::string unit = p.unit.empty() ? "" : space + one_line(p.unit);
+        table.add_row({one_line(p.phase->title()),
+                       localized(lang, fmt::format("{}", p.score)) + unit,
+                       p.power_w ? number_text(lang, *p.power_w, 1) : std::string(kNoData),
+                       p.score_per_watt ? localized(lang, format_ratio(*p.score_per_watt)) + unit +
+                                              (unit.empty() ? "" : std::string(tr(lang, " per W")))
+                                        : std::string(kNoData)});
     }
     out += table.render();
     return out;
@@ -99,34 +130,42 @@ std::string noise_body(const ReportContent& content) {
     if (rows.empty()) {
         return {};
     }
-    std::string out =
-        "Leq is the energy average of the window. Corrected: 10·log10(10^(L/10) − 10^(Lbg/10)) "
-        "where the phase is 3 to 10 dB above the background; above 10 dB the level stands "
-        "uncorrected; under 3 dB it is invalid (the machine is not heard above the room).\n\n";
-    MarkdownTable table({"Phase", "Channel", "Leq", "L10", "L90", "Background", "Δ", "Level"},
-                        {Align::left, Align::left, Align::right, Align::right, Align::right,
-                         Align::right, Align::right, Align::right});
-    auto db = [](std::optional<double> v) {
-        return v ? fmt::format("{:.1f}", *v) : std::string(kNoData);
+    const Language lang = content.language;
+    std::string out(
+        tr(lang,
+           "Leq is the energy average of the window. Corrected: 10·log10(10^(L/10) − 10^(Lbg/10)) "
+           "where the phase is 3 to 10 dB above the background; above 10 dB the level stands "
+           "uncorrected; under 3 dB it is invalid (the machine is not heard above the room).\n\n"));
+    MarkdownTable table(
+        words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Channel"), "Leq", "L10", "L90",
+                     i18n::noop_tr("Background"), "Δ", i18n::noop_tr("Level")}),
+        {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+         Align::right, Align::right});
+    auto db = [&](std::optional<double> v) {
+        return v ? number_text(lang, *v, 1) : std::string(kNoData);
     };
+    const std::string space(i18n::unit_space(lang));
     for (const auto& n : rows) {
         std::string level;
         switch (n.corrected.kind) {
             case CorrectedLevel::Kind::uncorrected:
-                level = fmt::format("{:.1f} {} (uncorrected)", n.corrected.level_db, n.row->unit);
+                level = trf(lang, "{} (uncorrected)",
+                            number_text(lang, n.corrected.level_db, 1) + space + n.row->unit);
                 break;
             case CorrectedLevel::Kind::corrected:
-                level = fmt::format("{:.1f} {} (corrected)", n.corrected.level_db, n.row->unit);
+                level = trf(lang, "{} (corrected)",
+                            number_text(lang, n.corrected.level_db, 1) + space + n.row->unit);
                 break;
             case CorrectedLevel::Kind::invalid:
-                level = "invalid (< 3 dB above background)";
+                level = tr(lang, "invalid (< 3 dB above background)");
                 break;
         }
-        table.add_row({MarkdownTable::escape(n.phase->title()),
-                       MarkdownTable::escape(n.row->device + "/" + n.row->channel), db(n.row->mean),
-                       db(n.row->l10), db(n.row->l90),
-                       fmt::format("{:.1f} ({})", n.background_db, n.background_source),
-                       fmt::format("{:.1f}", n.corrected.difference_db), level});
+        table.add_row(
+            {MarkdownTable::escape(n.phase->title()),
+             MarkdownTable::escape(n.row->device + "/" + n.row->channel), db(n.row->mean),
+             db(n.row->l10), db(n.row->l90),
+             fmt::format("{} ({})", number_text(lang, n.background_db, 1), n.background_source),
+             number_text(lang, n.corrected.difference_db, 1), level});
     }
     out += table.render();
     return out;
@@ -134,8 +173,10 @@ std::string noise_body(const ReportContent& content) {
 
 std::string limits_body(const ReportContent& content) {
     std::string out;
+    const Language lang = content.language;
     const RunData& run = content.run;
-    std::vector<std::string> header{"Channel", "Unit"};
+    std::vector<std::string> header =
+        words(lang, {i18n::noop_tr("Channel"), i18n::noop_tr("Unit")});
     std::vector<Align> align{Align::left, Align::left};
     for (const auto& kind : kThresholdKinds) {
         header.emplace_back(kind.abbreviation);
@@ -151,7 +192,8 @@ std::string limits_body(const ReportContent& content) {
             for (const auto& kind : kThresholdKinds) {
                 const auto limit = kind.of(c.thresholds);
                 has_limit = has_limit || limit.has_value();
-                cells.push_back(limit ? format_fixed(*limit, p.decimals) : std::string(kNoData));
+                cells.push_back(limit ? number_text(lang, *limit, p.decimals)
+                                      : std::string(kNoData));
             }
             if (has_limit) {
                 any = true;
@@ -162,9 +204,9 @@ std::string limits_body(const ReportContent& content) {
     if (!any) {
         return {};
     }
-    out +=
-        "Sensor thresholds as the devices declare them (IPMI: lower/upper non-recoverable, "
-        "critical, non-critical).\n\n";
+    out += tr(lang,
+              "Sensor thresholds as the devices declare them (IPMI: lower/upper non-recoverable, "
+              "critical, non-critical).\n\n");
     out += table.render();
     return out;
 }
@@ -177,13 +219,14 @@ std::string phase_details_body(const ReportContent& content) {
     if (!any_rows) {
         return {};
     }
-    std::string out = fmt::format(
-        "Coverage is the share of the window's expected readings that were valid;{} marks "
-        "less than {:.0f} %.\n",
-        kLowCoverageMark, kCoverageWarning * 100);
+    const Language lang = content.language;
+    std::string out = trf(lang,
+                          "Coverage is the share of the window's expected readings that were "
+                          "valid;{} marks less than {} %.\n",
+                          kLowCoverageMark, fmt::format("{:.0f}", kCoverageWarning * 100));
     for (const auto& p : content.phases) {
         if (!p.rows.empty()) {
-            append_phase(out, content.run, p);
+            append_phase(out, lang, content.run, p);
         }
     }
     return out;

@@ -1,3 +1,5 @@
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "app/core/report/markdown_sections.hpp"
@@ -15,37 +17,47 @@ std::string ptdaemon_body(const ReportContent& content) {
     if (rows.empty()) {
         return {};
     }
-    std::string out =
-        "PTDaemon's `Watts` and `Uncertainty` answers at each window's end (its own samples since "
-        "the window's `Mark`), beside wattbench's mean of the readings it took from PTD. "
-        "Uncertainty is as PTD reports it (its unit is not stated).\n\n";
-    MarkdownTable table({"Phase", "Device", "PTD mean [W]", "wattbench mean [W]", "Δ [W]", "Δ [%]",
-                         "PTD uncertainty", "Samples", "Errors", "Valid"},
+    const Language lang = content.language;
+    std::string out(
+        tr(lang,
+           "PTDaemon's `Watts` and `Uncertainty` answers at each window's end (its own samples "
+           "since the window's `Mark`), beside wattbench's mean of the readings it took from PTD. "
+           "Uncertainty is as PTD reports it (its unit is not stated).\n\n"));
+    std::vector<std::string> header;
+    for (const auto msgid :
+         {i18n::noop_tr("Phase"), i18n::noop_tr("Device"), i18n::noop_tr("PTD mean [W]"),
+          i18n::noop_tr("wattbench mean [W]"), i18n::noop_tr("Δ [W]"), i18n::noop_tr("Δ [%]"),
+          i18n::noop_tr("PTD uncertainty"), i18n::noop_tr("Samples"), i18n::noop_tr("Errors"),
+          i18n::noop_tr("Valid")}) {
+        header.emplace_back(tr(lang, msgid));
+    }
+    MarkdownTable table(std::move(header),
                         {Align::left, Align::left, Align::right, Align::right, Align::right,
                          Align::right, Align::right, Align::right, Align::right, Align::left});
-    auto watts = [](const std::optional<double>& v) {
-        return v ? format_fixed(*v, 2) : std::string(kNoData);
+    auto watts = [&](const std::optional<double>& v) {
+        return v ? number_text(lang, *v, 2) : std::string(kNoData);
     };
-    auto count = [](const std::optional<std::int64_t>& v) {
-        return v ? fmt::format("{}", *v) : std::string(kNoData);
+    auto count = [&](const std::optional<std::int64_t>& v) {
+        return v ? localized(lang, fmt::format("{}", *v)) : std::string(kNoData);
+    };
+    auto signed_figure = [&](const std::optional<double>& v) {
+        return v ? localized(lang, fmt::format("{:+.2f}", *v)) : std::string(kNoData);
     };
     bool restarted = false;
     for (const auto& f : rows) {
         restarted = restarted || f.restarted;
-        table.add_row({f.phase->title() + (f.restarted ? " (restarted)" : ""), f.device,
-                       watts(f.watts), watts(f.wattbench_mean),
-                       f.difference ? fmt::format("{:+.2f}", *f.difference) : std::string(kNoData),
-                       f.difference_percent ? fmt::format("{:+.2f}", *f.difference_percent)
-                                            : std::string(kNoData),
-                       f.uncertainty ? format_ratio(*f.uncertainty) : std::string(kNoData),
-                       count(f.samples), count(f.errors),
-                       f.valid.empty() ? std::string(kNoData) : f.valid});
+        table.add_row(
+            {f.phase->title() + (f.restarted ? std::string(tr(lang, " (restarted)")) : ""),
+             f.device, watts(f.watts), watts(f.wattbench_mean), signed_figure(f.difference),
+             signed_figure(f.difference_percent),
+             f.uncertainty ? localized(lang, format_ratio(*f.uncertainty)) : std::string(kNoData),
+             count(f.samples), count(f.errors), f.valid.empty() ? std::string(kNoData) : f.valid});
     }
     out += table.render();
     if (restarted) {
-        out +=
-            "\nRestarted: PTD's measurement restarted inside the window after a dropped link, "
-            "so its figures cover only the part after the gap.\n";
+        out += tr(lang,
+                  "\nRestarted: PTD's measurement restarted inside the window after a dropped "
+                  "link, so its figures cover only the part after the gap.\n");
     }
     return out;
 }

@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/markdown_sections.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
@@ -15,7 +16,7 @@ namespace wattbench::core::report {
 namespace {
 
 std::string summary_of(const ReportContent& content) {
-    return summary_body(content.summary);
+    return summary_body(content.summary, content.language);
 }
 
 struct SectionSpec {
@@ -28,18 +29,20 @@ struct SectionSpec {
 constexpr std::array<SectionSpec, 13> kSections{{
     {SectionId::title, "title", "", facts_body},
     {SectionId::incomplete, "incomplete", "", incomplete_body},
-    {SectionId::summary, "summary", "Summary", summary_of},
-    {SectionId::validity, "validity", "Validity", validity_body},
-    {SectionId::ptdaemon, "spec-ptdaemon", "SPEC PTDaemon", ptdaemon_body},
-    {SectionId::power_curve, "power-versus-load", "Power versus load", power_curve_body},
-    {SectionId::performance, "performance-per-watt", "Performance per watt", performance_body},
-    {SectionId::limits, "limits", "Limits", limits_body},
-    {SectionId::noise, "noise-iso-7779", "Noise (ISO 7779)", noise_body},
-    {SectionId::phase_details, "phase-details", "Phase details", phase_details_body},
-    {SectionId::warnings, "warnings", "Warnings", warnings_body},
-    {SectionId::environment, "environment", "Environment", environment_body},
-    {SectionId::profile, "appendix-the-profile-as-run", "Appendix: the profile as run",
-     profile_body},
+    {SectionId::summary, "summary", i18n::noop_tr("Summary"), summary_of},
+    {SectionId::validity, "validity", i18n::noop_tr("Validity"), validity_body},
+    {SectionId::ptdaemon, "spec-ptdaemon", i18n::noop_tr("SPEC PTDaemon"), ptdaemon_body},
+    {SectionId::power_curve, "power-versus-load", i18n::noop_tr("Power versus load"),
+     power_curve_body},
+    {SectionId::performance, "performance-per-watt", i18n::noop_tr("Performance per watt"),
+     performance_body},
+    {SectionId::limits, "limits", i18n::noop_tr("Limits"), limits_body},
+    {SectionId::noise, "noise-iso-7779", i18n::noop_tr("Noise (ISO 7779)"), noise_body},
+    {SectionId::phase_details, "phase-details", i18n::noop_tr("Phase details"), phase_details_body},
+    {SectionId::warnings, "warnings", i18n::noop_tr("Warnings"), warnings_body},
+    {SectionId::environment, "environment", i18n::noop_tr("Environment"), environment_body},
+    {SectionId::profile, "appendix-the-profile-as-run",
+     i18n::noop_tr("Appendix: the profile as run"), profile_body},
 }};
 
 }  // namespace
@@ -52,7 +55,9 @@ std::vector<ReportSection> report_sections(const ReportContent& content) {
             continue;
         }
         out.push_back({spec.id,
-                       spec.id == SectionId::title ? content.title : std::string(spec.heading),
+                       spec.id == SectionId::title
+                           ? content.title
+                           : std::string(i18n::tr(content.language, spec.heading)),
                        std::move(body)});
     }
     return out;
@@ -82,7 +87,8 @@ std::string render_summary_markdown(const RunData& run) {
     const auto phases = run_phases(run);
     SummaryTable summary = build_summary(run, phases);
     add_review_rows(summary, run, phases);
-    return section_markdown({SectionId::summary, "Summary", summary_body(summary)});
+    return section_markdown(
+        {SectionId::summary, "Summary", summary_body(summary, i18n::Language::en)});
 }
 
 std::string render_markdown(const ReportContent& content) {

@@ -18,7 +18,7 @@ namespace {
 
 // "Verdict: valid", "Verdict: valid, with 3 warnings", "Verdict: invalid — 2 rules failed, 1
 // warning": the first line a reviewer reads.
-std::string verdict_line(const RunValidity& v) {
+std::string verdict_line(Language lang, const RunValidity& v) {
     std::size_t errors = 0;
     std::size_t warnings = 0;
     // Counted as listed below the table: one per rule not met, however many channels it names.
@@ -28,42 +28,62 @@ std::string verdict_line(const RunValidity& v) {
             warnings += f.severity == Severity::warning ? 1 : 0;
         }
     }
-    const std::string warned = fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s");
+    const std::string warned =
+        trf_n(lang, "{} warning", "{} warnings", static_cast<double>(warnings), warnings);
     if (v.verdict == Severity::error) {
-        return fmt::format("**Verdict: {}** — {} rule{} failed{}", severity_name(v.verdict), errors,
-                           errors == 1 ? "" : "s", warnings > 0 ? ", " + warned : std::string());
+        return trf(
+            lang, "**Verdict: {}** — {}{}", tr(lang, severity_name(v.verdict)),
+            trf_n(lang, "{} rule failed", "{} rules failed", static_cast<double>(errors), errors),
+            warnings > 0 ? ", " + warned : std::string());
     }
     if (warnings > 0) {
-        return fmt::format("**Verdict: {}, with {}**", severity_name(Severity::ok), warned);
+        return trf(lang, "**Verdict: {}, with {}**", tr(lang, severity_name(Severity::ok)), warned);
     }
-    return fmt::format("**Verdict: {}**", severity_name(v.verdict));
+    return trf(lang, "**Verdict: {}**", tr(lang, severity_name(v.verdict)));
 }
 
 // The figure the uncertainty rule judged the phase by; "unbounded" for a mean of 0.
-std::string uncertainty_percent(const std::optional<double>& u) {
+std::string uncertainty_percent(Language lang, const std::optional<double>& u) {
     if (!u) {
         return std::string(kNoData);
     }
-    return std::isfinite(*u) ? fmt::format("{} %", format_fixed(*u * 100.0, 2))
-                             : std::string("unbounded");
+    return std::isfinite(*u)
+               ? number_text(lang, *u * 100.0, 2) + std::string(i18n::unit_space(lang)) + "%"
+               : std::string(tr(lang, "unbounded"));
+}
+
+// "UNC 85 · UC 95": the IPMI abbreviations stay, the numbers follow the language.
+std::string limits_text(Language lang, const std::string& limits) {
+    std::string out;
+    std::size_t start = 0;
+    while (start <= limits.size()) {
+        const auto end = std::min(limits.find(' ', start), limits.size());
+        if (start > 0) {
+            out += ' ';
+        }
+        out += localized(lang, std::string_view(limits).substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
 }
 
 }  // namespace
 
-std::string summary_body(const SummaryTable& summary) {
+std::string summary_body(const SummaryTable& summary, Language lang) {
     std::string out;
     if (summary.columns.empty()) {
-        out += "No phase has results.\n";
+        out += tr(lang, "No phase has results.\n");
         return out;
     }
-    out += fmt::format(
-        "Means over each phase's averaging window, power with its measurement uncertainty (±); "
-        "for a channel that reports states, not numbers, how often each state was read ({} when "
-        "samples.csv is not there to count them). Sensor limits from the manifest follow the "
-        "channel. {} no valid reading;{} readings missing for more than {:.0f} % of the "
-        "window.\n\n",
-        kNotNumeric, kNoData, kLowCoverageMark, (1.0 - kCoverageWarning) * 100);
-    std::vector<std::string> header{"Quantity"};
+    out += trf(lang,
+               "Means over each phase's averaging window, power with its measurement uncertainty "
+               "(±); for a channel that reports states, not numbers, how often each state was "
+               "read ({} when samples.csv is not there to count them). Sensor limits from the "
+               "manifest follow the channel. {} no valid reading;{} readings missing for more "
+               "than {} % of the window.\n\n",
+               tr(lang, kNotNumeric), kNoData, kLowCoverageMark,
+               localized(lang, fmt::format("{:.0f}", (1.0 - kCoverageWarning) * 100)));
+    std::vector<std::string> header{std::string(tr(lang, "Quantity"))};
     std::vector<Align> align{Align::left};
     for (const PhaseView* p : summary.columns) {
         header.push_back(p->title());
@@ -71,25 +91,29 @@ std::string summary_body(const SummaryTable& summary) {
     }
     MarkdownTable table(std::move(header), std::move(align));
     for (const auto& row : summary.rows) {
-        std::string label = row.label;
+        std::string label = row.label_message.empty() ? row.label : row.label_message.in(lang);
         if (!row.limits.empty()) {
-            label += ", limits " + row.limits;
+            label += trf(lang, ", limits {}", limits_text(lang, row.limits));
         }
         std::vector<std::string> cells{std::move(label)};
         for (const auto& cell : row.cells) {
             std::string text;
             switch (cell.kind) {
                 case CellKind::number:
-                    text = cell.text;
+                    text = localized(lang, cell.text);
                     if (!cell.uncertainty.empty()) {
-                        text += " ± " + cell.uncertainty;
+                        text += " ± " + localized(lang, cell.uncertainty);
                     }
                     break;
                 case CellKind::no_data:
                     text = kNoData;
                     break;
                 case CellKind::not_numeric:
-                    text = cell.text.empty() ? std::string(kNotNumeric) : cell.text;
+                    // States are the device's own words; only the one phrase wattbench writes
+                    // here is translated.
+                    text = cell.text.empty()                   ? std::string(tr(lang, kNotNumeric))
+                           : cell.text == kBelowBackgroundCell ? std::string(tr(lang, cell.text))
+                                                               : cell.text;
                     break;
             }
             if (cell.low_coverage && cell.kind != CellKind::no_data) {
@@ -105,24 +129,31 @@ std::string summary_body(const SummaryTable& summary) {
 
 std::string validity_body(const ReportContent& content) {
     std::string out;
+    const Language lang = content.language;
     const RunValidity& v = content.validity;
-    out += verdict_line(v) + "\n\n";
+    out += verdict_line(lang, v) + "\n\n";
     const auto& l = v.limits;
-    std::string rules = fmt::format(
-        "Judged by: power uncertainty ≤ {}, invalid power readings < {}, other invalid readings "
-        "< {}",
-        percent_limit(l.max_uncertainty), percent_limit(l.max_invalid_power),
-        percent_limit(l.max_invalid_other));
+    std::string rules =
+        trf(lang,
+            "Judged by: power uncertainty ≤ {}, invalid power readings < {}, "
+            "other invalid readings < {}",
+            percent_limit(lang, l.max_uncertainty), percent_limit(lang, l.max_invalid_power),
+            percent_limit(lang, l.max_invalid_other));
     if (!l.ambient.empty()) {
-        rules += fmt::format(", ambient ({}) ≥ {} °C", one_line(l.ambient),
-                             plain_number(l.min_ambient_c));
+        rules += trf(lang, ", ambient ({}) ≥ {} °C", one_line(l.ambient),
+                     plain_number(lang, l.min_ambient_c));
     }
-    rules += l.load_short_is_error ? "; a phase short of its target load is invalid"
-                                   : "; a phase short of its target load is a warning";
-    out += rules + " (SPECpower's limits unless the profile's `[validity]` table set others).\n";
+    rules += l.load_short_is_error ? tr(lang, "; a phase short of its target load is invalid")
+                                   : tr(lang, "; a phase short of its target load is a warning");
+    out +=
+        rules +
+        std::string(tr(
+            lang, " (SPECpower's limits unless the profile's `[validity]` table set others).\n"));
 
     std::vector<std::pair<bool, std::string>> failed;  // error?, line
-    MarkdownTable table({"Phase", "Verdict", "Coverage", "Uncertainty", "Flags"},
+    MarkdownTable table({std::string(tr(lang, "Phase")), std::string(tr(lang, "Verdict")),
+                         std::string(tr(lang, "Coverage")), std::string(tr(lang, "Uncertainty")),
+                         std::string(tr(lang, "Flags"))},
                         {Align::left, Align::left, Align::right, Align::right, Align::left});
     for (const auto& p : v.phases) {
         const PhaseFigures* figures = content.figures_of(p.phase);
@@ -132,19 +163,20 @@ std::string validity_body(const ReportContent& content) {
         if (figures != nullptr) {
             title = figures->phase->title();
             if (figures->lowest_coverage) {
-                coverage = format_percent(*figures->lowest_coverage);
+                coverage = percent_text(lang, *figures->lowest_coverage);
             }
             flags = figures->flags;
         }
-        const std::string uncertainty = uncertainty_percent(p.uncertainty);
+        const std::string uncertainty = uncertainty_percent(lang, p.uncertainty);
         table.add_row({MarkdownTable::escape(one_line(title)),
-                       std::string(severity_name(p.verdict)), coverage, uncertainty,
+                       std::string(tr(lang, severity_name(p.verdict))), coverage, uncertainty,
                        MarkdownTable::escape(one_line(flags))});
         for (const auto& f : failed_rules(p)) {
             const bool error = f.severity == Severity::error;
             failed.emplace_back(error,
                                 fmt::format("- {}: {} — {}", one_line(p.phase),
-                                            error ? "**error**" : "warning", one_line(f.text())));
+                                            error ? tr(lang, "**error**") : tr(lang, "warning"),
+                                            one_line(f.text(lang))));
         }
     }
     if (!v.phases.empty()) {
@@ -154,7 +186,7 @@ std::string validity_body(const ReportContent& content) {
     std::stable_partition(failed.begin(), failed.end(),
                           [](const auto& line) { return line.first; });
     if (!failed.empty()) {
-        out += "\nRules not met:\n\n";
+        out += tr(lang, "\nRules not met:\n\n");
         for (const auto& [error, line] : failed) {
             out += line + '\n';
         }
@@ -167,28 +199,33 @@ std::string power_curve_body(const ReportContent& content) {
     if (!content.curve || content.curve->points.empty()) {
         return {};
     }
+    const Language lang = content.language;
     const PowerCurve& curve = *content.curve;
-    out += fmt::format(
-        "Mean wall power ({}/{}) against the number of busy CPUs (idle counts as 0); ± is the "
-        "95 % interval of the window mean, the marginal power the step from the row before, per "
-        "added CPU.\n\n",
-        one_line(curve.device), one_line(curve.channel));
-    MarkdownTable table({"Busy CPUs", "Phase", "Power [W]", "± [W]", "Marginal [W per CPU]"},
+    out += trf(lang,
+               "Mean wall power ({}/{}) against the number of busy CPUs (idle counts as 0); ± is "
+               "the 95 % interval of the window mean, the marginal power the step from the row "
+               "before, per added CPU.\n\n",
+               one_line(curve.device), one_line(curve.channel));
+    MarkdownTable table({std::string(tr(lang, "Busy CPUs")), std::string(tr(lang, "Phase")),
+                         std::string(tr(lang, "Power [W]")), std::string(tr(lang, "± [W]")),
+                         std::string(tr(lang, "Marginal [W per CPU]"))},
                         {Align::right, Align::left, Align::right, Align::right, Align::right});
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
         const auto& p = curve.points[i];
-        table.add_row({plain_number(p.workers), MarkdownTable::escape(one_line(p.phase)),
-                       format_fixed(p.power_w, 1),
-                       format_fixed(p.error_w, p.error_w < 0.05 ? 2 : 1),
+        table.add_row({plain_number(lang, p.workers), MarkdownTable::escape(one_line(p.phase)),
+                       number_text(lang, p.power_w, 1),
+                       number_text(lang, p.error_w, p.error_w < 0.05 ? 2 : 1),
                        i > 0 && i - 1 < curve.marginal_w.size()
-                           ? fmt::format("{:+.1f}", curve.marginal_w[i - 1])
+                           ? localized(lang, fmt::format("{:+.1f}", curve.marginal_w[i - 1]))
                            : std::string(kNoData)});
     }
     out += table.render();
     if (!curve.sentence.empty()) {
-        std::string sentence = curve.sentence;
+        std::string sentence =
+            curve.sentence_message.empty() ? curve.sentence : curve.sentence_message.in(lang);
         if (curve.knee && !curve.knee->from_topology) {
-            sentence += " (the knee found from the curve's shape: the manifest has no topology)";
+            sentence +=
+                tr(lang, " (the knee found from the curve's shape: the manifest has no topology)");
         }
         if (sentence.back() != '.') {
             sentence += '.';

@@ -16,23 +16,38 @@ namespace wattbench::core::report {
 
 namespace {
 
-std::string status_text(const RunData& run) {
+// A recorded status word ("completed", "interrupted") in `language`; others as recorded.
+std::string status_word(Language language, const std::string& status) {
+    static constexpr std::string_view kStatuses[] = {
+        i18n::noop_tr("completed"), i18n::noop_tr("interrupted"), i18n::noop_tr("killed"),
+        i18n::noop_tr("failed"), i18n::noop_tr("running")};
+    for (const auto known : kStatuses) {
+        if (status == known) {
+            return std::string(tr(language, known));
+        }
+    }
+    return one_line(status);
+}
+
+std::string status_text(Language language, const RunData& run) {
     const auto status = run_status(run.liveness, run.info);
     const auto phase = stopped_phase(run.liveness, run.info);
     const auto& code = run.info.run.exit_code;
     const auto exit_code = code ? std::optional<std::string>(std::to_string(*code)) : std::nullopt;
     if (!status) {
-        return "unknown";
+        return std::string(tr(language, kUnknown));
     }
-    std::string out = *status == "completed" ? *status : fmt::format("**{}**", one_line(*status));
+    std::string out = *status == "completed"
+                          ? status_word(language, *status)
+                          : fmt::format("**{}**", status_word(language, *status));
     if (run.liveness == Liveness::killed) {
-        out += " (no end recorded)";
+        out += tr(language, " (no end recorded)");
     }
     if (phase) {
-        out += fmt::format(" during phase {}", one_line(*phase));
+        out += trf(language, " during phase {}", one_line(*phase));
     }
     if (exit_code && (*status != "completed" || *exit_code != "0")) {
-        out += fmt::format(" (exit code {})", *exit_code);
+        out += trf(language, " (exit code {})", *exit_code);
     }
     return out;
 }
@@ -41,16 +56,18 @@ std::string status_text(const RunData& run) {
 
 std::string facts_body(const ReportContent& content) {
     std::string out;
+    const Language lang = content.language;
+    const std::string unknown(tr(lang, kUnknown));
     const RunData& run = content.run;
     const auto& m = run.info;
     const auto& r = m.run;
     const auto& host = m.host;
-    auto text = [](const std::optional<std::string>& value) {
-        return one_line(value.value_or(std::string(kUnknown)));
+    auto text = [&](const std::optional<std::string>& value) {
+        return one_line(value.value_or(unknown));
     };
     // A key the manifest lacks reads as empty in the typed struct: say so as for a null one.
-    auto known = [](const std::string& value) {
-        return value.empty() ? std::string(kUnknown) : one_line(value);
+    auto known = [&](const std::string& value) {
+        return value.empty() ? unknown : one_line(value);
     };
     auto number = [](const std::optional<std::int64_t>& value) {
         return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
@@ -58,20 +75,19 @@ std::string facts_body(const ReportContent& content) {
 
     const auto& started = r.started;
     const auto& ended = r.ended;
-    out +=
-        fmt::format("- **Started:** {}\n", started ? format_utc(*started) : std::string(kUnknown));
+    out += trf(lang, "- **Started:** {}\n", started ? utc_text(lang, *started) : unknown);
     if (ended) {
-        std::string line = format_utc(*ended);
+        std::string line = utc_text(lang, *ended);
         if (const auto ms = elapsed_ms(started.value_or(""), *ended)) {
-            line += fmt::format(" (duration {})", format_duration(*ms));
+            line += trf(lang, " (duration {})", duration_text(lang, *ms));
         }
-        out += fmt::format("- **Ended:** {}\n", line);
+        out += trf(lang, "- **Ended:** {}\n", line);
     } else {
-        out += "- **Ended:** not recorded\n";
+        out += tr(lang, "- **Ended:** not recorded\n");
     }
-    out += fmt::format("- **Status:** {}\n", status_text(run));
+    out += trf(lang, "- **Status:** {}\n", status_text(lang, run));
 
-    out += fmt::format("- **Host:** {}\n", text(host.hostname));
+    out += trf(lang, "- **Host:** {}\n", text(host.hostname));
     std::string cpu = text(host.cpu_model);
     const auto logical = number(host.logical_cpus);
     const auto physical = number(host.physical_cores);
@@ -79,23 +95,27 @@ std::string facts_body(const ReportContent& content) {
     if (logical || physical) {
         cpu += fmt::format(
             ", {} / {}",
-            logical ? plural(*logical, "logical CPU", "logical CPUs") : "? logical CPUs",
-            physical ? plural(*physical, "physical core", "physical cores") : "? physical cores");
+            logical ? plural(lang, *logical, i18n::noop_tr_n("{} logical CPU", "{} logical CPUs"))
+                    : std::string(tr(lang, "? logical CPUs")),
+            physical
+                ? plural(lang, *physical, i18n::noop_tr_n("{} physical core", "{} physical cores"))
+                : std::string(tr(lang, "? physical cores")));
     }
     if (packages) {
-        cpu += fmt::format(" in {}", plural(*packages, "package", "packages"));
+        cpu += trf(lang, " in {}",
+                   plural(lang, *packages, i18n::noop_tr_n("{} package", "{} packages")));
     }
-    out += fmt::format("- **CPU:** {}\n", cpu);
-    out += fmt::format("- **Kernel:** {}\n", text(host.kernel));
-    out += fmt::format("- **OS:** {}\n", text(host.os));
+    out += trf(lang, "- **CPU:** {}\n", cpu);
+    out += trf(lang, "- **Kernel:** {}\n", text(host.kernel));
+    out += trf(lang, "- **OS:** {}\n", text(host.os));
     const auto memory = number(host.memory_bytes);
-    out += fmt::format("- **Memory:** {}\n",
-                       memory && *memory > 0
-                           ? format_fixed(*memory / (1024.0 * 1024.0 * 1024.0), 1) + " GiB"
-                           : std::string(kUnknown));
+    out += trf(lang, "- **Memory:** {}\n",
+               memory && *memory > 0 ? number_text(lang, *memory / (1024.0 * 1024.0 * 1024.0), 1) +
+                                           std::string(i18n::unit_space(lang)) + "GiB"
+                                     : unknown);
 
-    out += fmt::format("- **Tool:** {} {}\n", m.tool.name.empty() ? "wattbench" : m.tool.name,
-                       known(m.tool.version));
+    out += trf(lang, "- **Tool:** {} {}\n", m.tool.name.empty() ? "wattbench" : m.tool.name,
+               known(m.tool.version));
 
     std::string profile = text(r.profile_path);
     std::vector<std::string> overrides;
@@ -114,13 +134,13 @@ std::string facts_body(const ReportContent& content) {
         overrides.push_back("only " + join(names, ", "));
     }
     if (!overrides.empty()) {
-        profile += fmt::format(" (overridden: {})", join(overrides, ", "));
+        profile += trf(lang, " (overridden: {})", join(overrides, ", "));
     }
-    out += fmt::format("- **Profile:** {}\n", profile);
+    out += trf(lang, "- **Profile:** {}\n", profile);
 
-    out += "- **Devices:**";
+    out += tr(lang, "- **Devices:**");
     if (m.devices.empty()) {
-        out += " none\n";
+        out += tr(lang, " none\n");
         return out;
     }
     out += '\n';
@@ -134,14 +154,15 @@ std::string facts_body(const ReportContent& content) {
             }
         }
         std::string line =
-            fmt::format("  - {}: {} (driver {}", known(d.id),
-                        names.empty() ? "identity unknown" : join(names, " "), known(d.driver));
+            trf(lang, "  - {}: {} (driver {}", known(d.id),
+                names.empty() ? std::string(tr(lang, "identity unknown")) : join(names, " "),
+                known(d.driver));
         if (d.optional) {
-            line += ", optional";
+            line += tr(lang, ", optional");
         }
         line += ')';
         if (d.state == rundir::DeviceState::failed) {
-            line += " — **failed**";
+            line += tr(lang, " — **failed**");
             if (d.error) {
                 line += ": " + one_line(*d.error);
             }
@@ -155,6 +176,7 @@ std::string facts_body(const ReportContent& content) {
 // that makes the figures incomplete is said once, up front.
 std::string incomplete_body(const ReportContent& content) {
     std::string out;
+    const Language lang = content.language;
     const RunData& run = content.run;
     const auto& phases = content.phases;
     const auto status = run_status(run.liveness, run.info);
@@ -179,32 +201,38 @@ std::string incomplete_body(const ReportContent& content) {
         return {};
     }
 
-    out += "\n> **Incomplete results.**";
+    out += tr(lang, "\n> **Incomplete results.**");
     if (!status) {
-        out += " The manifest has no final status; the run may not have ended.";
+        out += tr(lang, " The manifest has no final status; the run may not have ended.");
     } else if (run.liveness == Liveness::live) {
-        out += " The run is still being recorded.";
+        out += tr(lang, " The run is still being recorded.");
     } else if (*status != "completed") {
-        const std::string how = *status == "interrupted" ? "was interrupted"
-                                : *status == "killed"    ? "was killed (no end recorded)"
-                                : *status == "failed"    ? "failed"
-                                                         : "ended as " + one_line(*status);
-        out += " The run " + how;
-        if (phase) {
-            out += fmt::format(" during phase {}", one_line(*phase));
+        const std::string during =
+            phase ? trf(lang, " during phase {}", one_line(*phase)) : std::string();
+        std::string how;
+        if (*status == "interrupted") {
+            how = trf(lang, " The run was interrupted{}", during);
+        } else if (*status == "killed") {
+            how = trf(lang, " The run was killed (no end recorded){}", during);
+        } else if (*status == "failed") {
+            how = trf(lang, " The run failed{}", during);
+        } else {
+            how = trf(lang, " The run ended as {}{}", one_line(*status), during);
         }
+        out += how;
         out += failure ? fmt::format(": {}.", one_line(*failure)) : std::string(".");
     }
     out += '\n';
     if (!partial.empty()) {
-        out += fmt::format("> - Partial averaging window: {}\n", join(partial, ", "));
+        out += trf(lang, "> - Partial averaging window: {}\n", join(partial, ", "));
     }
     if (!unmeasured.empty()) {
-        out += fmt::format("> - Not measured: {}\n", join(unmeasured, ", "));
+        out += trf(lang, "> - Not measured: {}\n", join(unmeasured, ", "));
     }
     if (!failed.empty()) {
-        out += fmt::format("> - Failed device{}: {} (no readings after the failure)\n",
-                           failed.size() > 1 ? "s" : "", join(failed, ", "));
+        out += trf_n(lang, "> - Failed device: {} (no readings after the failure)\n",
+                     "> - Failed devices: {} (no readings after the failure)\n",
+                     static_cast<double>(failed.size()), join(failed, ", "));
     }
     return out;
 }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "app/core/i18n/language.hpp"
+
 namespace wattbench::core::report {
 
 struct ReportContent;
@@ -11,8 +13,9 @@ struct SummaryTable;
 // pure rendering of the content; empty for a section with nothing to show.
 std::string facts_body(const ReportContent& content);       // markdown_run_facts.cpp
 std::string incomplete_body(const ReportContent& content);  // markdown_run_facts.cpp
-std::string summary_body(const SummaryTable& summary);      // markdown_results.cpp
-std::string validity_body(const ReportContent& content);    // markdown_results.cpp
+std::string summary_body(const SummaryTable& summary,
+                         i18n::Language language);        // markdown_results.cpp
+std::string validity_body(const ReportContent& content);  // markdown_results.cpp
 std::string power_curve_body(const ReportContent& content);
 std::string performance_body(const ReportContent& content);  // markdown_figures.cpp
 std::string limits_body(const ReportContent& content);

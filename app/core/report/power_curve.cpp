@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/student_t.hpp"
@@ -81,37 +82,40 @@ Fit hinge_fit(const std::vector<CurvePoint>& p, double c) {
     return fit;
 }
 
-std::string signed_w(double w) {
+i18n::MessageArg signed_w(double w) {
     auto text = fmt::format("{:+.1f}", w);
-    return text == "-0.0" ? "+0.0" : text;
+    return i18n::number_arg(text == "-0.0" ? "+0.0" : text);
 }
 
-std::string count(double v) {
-    return std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
-                                               : fmt::format("{:.1f}", v);
+i18n::MessageArg count(double v) {
+    return i18n::number_arg(std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
+                                                                : fmt::format("{:.1f}", v));
 }
 
-std::string sentence(const PowerCurve& c) {
+i18n::Message sentence(const PowerCurve& c) {
     if (c.points.size() < 2) {
         return {};
     }
     if (c.knee && c.knee->per_thread_w) {
         const auto& k = *c.knee;
+        const auto forms =
+            k.from_topology
+                ? i18n::noop_tr_n("{} W per core up to {} core, then {} W per thread",
+                                  "{} W per core up to {} cores, then {} W per thread")
+                : i18n::noop_tr_n("{} W per busy CPU up to {} CPU, then {} W per busy CPU",
+                                  "{} W per busy CPU up to {} CPUs, then {} W per busy CPU");
+        // A fraction of a core takes the plural in English ("1.5 cores").
         const bool one = std::fabs(k.cores - 1.0) < 1e-9;
-        if (k.from_topology) {
-            return fmt::format("{} W per core up to {} core{}, then {} W per thread",
-                               signed_w(k.per_core_w), count(k.cores), one ? "" : "s",
-                               signed_w(*k.per_thread_w));
-        }
-        return fmt::format("{} W per busy CPU up to {} CPU{}, then {} W per busy CPU",
-                           signed_w(k.per_core_w), count(k.cores), one ? "" : "s",
-                           signed_w(*k.per_thread_w));
+        return {forms.singular,
+                {signed_w(k.per_core_w), count(k.cores), signed_w(*k.per_thread_w)},
+                forms.plural,
+                one ? 1.0 : k.cores};
     }
     const auto line = hinge_fit(c.points, std::numeric_limits<double>::infinity());
     if (!line.ok) {
         return {};
     }
-    return fmt::format("{} W per busy CPU", signed_w(line.slope));
+    return {i18n::noop_tr("{} W per busy CPU"), {signed_w(line.slope)}};
 }
 
 // The machine the loads ran on: the remote target's facts (text) when there is one.
@@ -273,7 +277,9 @@ std::optional<PowerCurve> power_curve(const RunData& run, const std::vector<Phas
         cores = physical;
     }
     curve.knee = find_knee(curve.points, cores);
-    curve.sentence = sentence(curve);
+    curve.sentence_message = sentence(curve);
+    curve.sentence = curve.sentence_message.empty() ? std::string()
+                                                    : curve.sentence_message.in(i18n::Language::en);
     return curve;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/i18n/message.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
 
@@ -33,6 +34,7 @@ struct PowerCurve {
     std::optional<Knee> knee;
     // "+28.8 W per core up to 4 cores, then +4.5 W per thread"; empty with fewer than 2 points.
     std::string sentence;
+    i18n::Message sentence_message;  // `sentence` before it was written in English
 };
 
 // Builds the curve from the run (its wall power channel, cpu phases' `workers`, and the host's

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/core/i18n/language.hpp"
 #include "app/core/report/background_noise.hpp"
 #include "app/core/report/performance.hpp"
 #include "app/core/report/power_curve.hpp"
@@ -43,6 +44,9 @@ struct PhaseFigures {
 // Everything a report of one run shows, computed once without Qt: the Markdown, CSV and JSON
 // writers and the Qt (HTML/PDF/PNG/SVG) renderer all draw from it and compute nothing.
 struct ReportContent {
+    // The language of the Markdown, HTML and PDF text (headings, sentences, number and date
+    // spelling); CSV and JSON are always English with a decimal point.
+    i18n::Language language = i18n::Language::en;
     RunData run;
     std::string title;              // the manifest's run name, else the run directory
     std::vector<PhaseView> phases;  // points into `run`

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/background_noise.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/performance.hpp"
@@ -202,8 +203,10 @@ void add_review_rows(SummaryTable& table, const RunData& run,
     }
     if (const auto wall = wall_power_channel(run)) {
         SummaryRow energy;
-        energy.label = fmt::format("Energy in window [Wh] (mean power × window length, {}/{})",
-                                   wall->device, wall->channel);
+        energy.label_message = {
+            i18n::noop_tr("Energy in window [Wh] (mean power × window length, {}/{})"),
+            {i18n::text_arg(wall->device), i18n::text_arg(wall->channel)}};
+        energy.label = energy.label_message.in(i18n::Language::en);
         energy.group = SummaryGroup::power;
         energy.key = fmt::format("energy:{}/{}", wall->device, wall->channel);
         energy.unit = "Wh";
@@ -251,7 +254,8 @@ void add_review_rows(SummaryTable& table, const RunData& run,
                 }
                 row.unit = display_unit(n.row->unit);
                 if (n.corrected.kind == CorrectedLevel::Kind::invalid) {
-                    cell = make_cell(CellKind::not_numeric, "< 3 dB above background", false);
+                    cell =
+                        make_cell(CellKind::not_numeric, std::string(kBelowBackgroundCell), false);
                 } else {
                     cell = make_cell(CellKind::number, format_fixed(n.corrected.level_db, 1),
                                      n.row->coverage < kCoverageWarning, n.corrected.level_db);
@@ -259,8 +263,10 @@ void add_review_rows(SummaryTable& table, const RunData& run,
             }
             row.cells.push_back(std::move(cell));
         }
-        row.label =
-            fmt::format("Noise Leq, background-corrected [{}] ({}/{})", row.unit, device, channel);
+        row.label_message = {
+            i18n::noop_tr("Noise Leq, background-corrected [{}] ({}/{})"),
+            {i18n::text_arg(row.unit), i18n::text_arg(device), i18n::text_arg(channel)}};
+        row.label = row.label_message.in(i18n::Language::en);
         corrected_rows.push_back(std::move(row));
     }
     table.rows.insert(table.rows.begin() +
@@ -278,13 +284,17 @@ void add_review_rows(SummaryTable& table, const RunData& run,
     }
     for (const auto& unit : units) {
         SummaryRow score;
-        score.label = fmt::format("Score [{}]", unit);
+        score.label_message = {i18n::noop_tr("Score [{}]"), {i18n::text_arg(unit)}};
+        score.label = score.label_message.in(i18n::Language::en);
         score.key = "score:" + unit;
         score.unit = unit;
         SummaryRow ratio;
-        ratio.label = fmt::format(
-            "Score per watt [{}/W]{}", unit,
-            wall ? fmt::format(" ({}/{})", wall->device, wall->channel) : std::string());
+        ratio.label_message =
+            wall ? i18n::Message{i18n::noop_tr("Score per watt [{}/W] ({}/{})"),
+                                 {i18n::text_arg(unit), i18n::text_arg(wall->device),
+                                  i18n::text_arg(wall->channel)}}
+                 : i18n::Message{i18n::noop_tr("Score per watt [{}/W]"), {i18n::text_arg(unit)}};
+        ratio.label = ratio.label_message.in(i18n::Language::en);
         ratio.key = "score_per_watt:" + unit;
         ratio.unit = unit + "/W";
         for (const PhaseView* column : table.columns) {
@@ -317,6 +327,7 @@ SummaryTable build_summary(const RunData& run, const std::vector<PhaseView>& pha
     for (const auto& key : summary_channels(run)) {
         SummaryRow row;
         row.label = key.presentation.label;
+        row.label_message = key.presentation.label_message;
         row.group = key.presentation.group;
         row.key =
             fmt::format("{}:{}/{}", group_key(key.presentation.group), key.device, key.channel);

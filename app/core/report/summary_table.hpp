@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
@@ -27,11 +28,16 @@ struct SummaryCell {
     std::optional<double> uncertainty_value;
 };
 
+// The one not_numeric cell text wattbench writes itself (a noise level under the background's
+// reach); every other is a device's state names.
+inline constexpr std::string_view kBelowBackgroundCell = i18n::noop_tr("< 3 dB above background");
+
 // Below this share of valid readings a window's figures may be skewed by the gap.
 inline constexpr double kCoverageWarning = 0.99;
 
 struct SummaryRow {
     std::string label;               // "Power [W] (wattmeter/power)"
+    i18n::Message label_message;     // `label` before it was written in English
     std::vector<SummaryCell> cells;  // one per column
     SummaryGroup group = SummaryGroup::none;
     // A stable id for scripts: "power:wattmeter/power", "energy:wattmeter/power",

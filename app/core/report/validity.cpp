@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/wall_power.hpp"
 #include "app/core/rundir/manifest_lookup.hpp"
 
@@ -24,7 +25,13 @@ namespace wattbench::core::report {
 
 namespace {
 
-std::string percent(double share) {
+using i18n::Message;
+using i18n::noop_tr;
+using i18n::number_arg;
+using i18n::text_arg;
+
+// A share as the digits of a percentage, "25" or "0.4": the message puts the "%" on.
+i18n::MessageArg percent(double share) {
     auto text = fmt::format("{:.2f}", share * 100.0);
     while (!text.empty() && text.back() == '0') {
         text.pop_back();
@@ -32,15 +39,19 @@ std::string percent(double share) {
     if (!text.empty() && text.back() == '.') {
         text.pop_back();
     }
-    return text + " %";
+    return number_arg(text);
 }
 
-std::string number(double v) {
+i18n::MessageArg number(double v) {
     auto text = fmt::format("{:.1f}", v);
     if (text.size() > 2 && text.ends_with(".0")) {
         text.resize(text.size() - 2);
     }
-    return text;
+    return number_arg(text);
+}
+
+i18n::MessageArg count_arg(std::uint64_t n) {
+    return number_arg(std::to_string(n));
 }
 
 const WindowCounts* find_counts(const SamplesScan& scan, const std::string& phase,
@@ -82,14 +93,15 @@ public:
     PhaseValidity judge() {
         const auto* planned = rundir::find_phase(run_.info, phase_.name);
         if (phase_.status == "interrupted") {
-            add("interrupted", "", Severity::error, "interrupted: its window is partial");
+            add("interrupted", "", Severity::error,
+                {noop_tr("interrupted: its window is partial")});
         } else if (!phase_.finished()) {
             add("interrupted", "", Severity::error,
-                fmt::format("not measured (status {})", phase_.status));
+                {noop_tr("not measured (status {})"), {text_arg(phase_.status)}});
         }
         if (phase_.rows.empty()) {
             if (phase_.finished()) {
-                add("coverage", "", Severity::error, "no readings in its window");
+                add("coverage", "", Severity::error, {noop_tr("no readings in its window")});
             }
             return finish();
         }
@@ -99,7 +111,8 @@ public:
             if (device_failed(run_.info, row->device)) {
                 if (failed_devices.insert(row->device).second) {
                     add("coverage", row->device, Severity::warning,
-                        fmt::format("device {} failed to open: not measured", row->device));
+                        {noop_tr("device {} failed to open: not measured"),
+                         {text_arg(row->device)}});
                 }
                 continue;
             }
@@ -111,9 +124,10 @@ public:
     }
 
 private:
-    void add(std::string rule, std::string channel, Severity severity, std::string detail) {
+    void add(std::string rule, std::string channel, Severity severity, Message message) {
+        std::string detail = message.in(i18n::Language::en);
         result_.checks.push_back(
-            {std::move(rule), std::move(channel), severity, std::move(detail)});
+            {std::move(rule), std::move(channel), severity, std::move(detail), std::move(message)});
     }
 
     PhaseValidity finish() {
@@ -139,46 +153,58 @@ private:
             const double share =
                 static_cast<double>(counts->invalid) / static_cast<double>(counts->total);
             judge_share(rule, name, share, limit,
-                        fmt::format("{} of {} readings", counts->invalid, counts->total));
+                        {noop_tr("invalid {} % < {} % ({} of {} readings)"),
+                         {count_arg(counts->invalid), count_arg(counts->total)}},
+                        noop_tr("invalid {} % ≥ {} % ({} of {} readings)"));
             if (counts->overrange > 0) {
+                const auto forms = i18n::noop_tr_n("{} overrange reading", "{} overrange readings");
                 add("overrange", name, power ? Severity::error : Severity::warning,
-                    fmt::format("{} overrange reading{}", counts->overrange,
-                                counts->overrange == 1 ? "" : "s"));
+                    {forms.singular,
+                     {count_arg(counts->overrange)},
+                     forms.plural,
+                     static_cast<double>(counts->overrange)});
             } else {
-                add("overrange", name, Severity::ok, "no overrange reading");
+                add("overrange", name, Severity::ok, {noop_tr("no overrange reading")});
             }
         }
         // Coverage counts every expected reading that is not valid, including those never
         // taken (a stalled link): a share beyond the invalid limit fails like invalid readings.
         const double missing = std::clamp(1.0 - row.coverage, 0.0, 1.0);
         if (counts == nullptr || counts->total == 0) {
-            judge_share(rule, name, missing, limit, "from coverage " + percent(row.coverage));
+            judge_share(
+                rule, name, missing, limit,
+                {noop_tr("invalid {} % < {} % (from coverage {} %)"), {percent(row.coverage)}},
+                noop_tr("invalid {} % ≥ {} % (from coverage {} %)"));
         } else if (missing > 0.0 && !(missing < limit)) {
             add("coverage", name, Severity::error,
-                fmt::format("coverage {}: {} missing ≥ {}", percent(row.coverage), percent(missing),
-                            percent(limit)));
+                {noop_tr("coverage {} %: {} % missing ≥ {} %"),
+                 {percent(row.coverage), percent(missing), percent(limit)}});
         }
         if (missing > 0.0 && missing < limit) {
             add("gaps", name, Severity::warning,
-                fmt::format("coverage {}: {} of the readings missing", percent(row.coverage),
-                            percent(missing)));
+                {noop_tr("coverage {} %: {} % of the readings missing"),
+                 {percent(row.coverage), percent(missing)}});
         }
     }
 
+    // `passed` is the message when the share is within the limit, its values after the share
+    // and the limit; `failed` its wording otherwise.
     void judge_share(const std::string& rule, const std::string& name, double share, double limit,
-                     const std::string& what) {
+                     Message passed, std::string_view failed) {
         // SPEC's wording: fewer than 1 % invalid. A limit of 0 still admits a clean window.
         const bool pass = share == 0.0 || share < limit;
-        add(rule, name, pass ? Severity::ok : Severity::error,
-            fmt::format("invalid {} {} {} ({})", percent(share), pass ? "<" : "≥", percent(limit),
-                        what));
+        if (!pass) {
+            passed.format = failed;
+        }
+        passed.args.insert(passed.args.begin(), {percent(share), percent(limit)});
+        add(rule, name, pass ? Severity::ok : Severity::error, std::move(passed));
     }
 
     void judge_uncertainty(const PhaseRow& row, const std::string& name) {
         if (std::isnan(row.uncertainty)) {
             if (row.channel == "power") {
                 add("uncertainty", name, Severity::warning,
-                    "uncertainty not recorded (the meter declares no accuracy)");
+                    {noop_tr("uncertainty not recorded (the meter declares no accuracy)")});
             }
             return;
         }
@@ -189,10 +215,11 @@ private:
         const bool pass = row.uncertainty <= limits_.max_uncertainty;
         add("uncertainty", name, pass ? Severity::ok : Severity::error,
             std::isfinite(row.uncertainty)
-                ? fmt::format("uncertainty {} {} {}", percent(row.uncertainty), pass ? "≤" : ">",
-                              percent(limits_.max_uncertainty))
-                : fmt::format("uncertainty unbounded (mean 0 or no reading) > {}",
-                              percent(limits_.max_uncertainty)));
+                ? Message{pass ? noop_tr("uncertainty {} % ≤ {} %")
+                               : noop_tr("uncertainty {} % > {} %"),
+                          {percent(row.uncertainty), percent(limits_.max_uncertainty)}}
+                : Message{noop_tr("uncertainty unbounded (mean 0 or no reading) > {} %"),
+                          {percent(limits_.max_uncertainty)}});
     }
 
     void judge_flags(const rundir::Phase* planned) {
@@ -220,36 +247,39 @@ private:
                 add(f, "", limits_.load_short_is_error ? Severity::error : Severity::warning,
                     load_short_detail(planned));
             } else if (f == "range_change") {
-                add(f, "", Severity::error, "a meter changed its range inside the window");
+                add(f, "", Severity::error,
+                    {noop_tr("a meter changed its range inside the window")});
             } else if (f == "stale") {
                 add(f, "", Severity::warning,
-                    "a network meter's readings did not change for more than twice its observed "
-                    "update interval: it may have stopped refreshing, so the window's mean may "
-                    "repeat old values (a warning: the figures stand, check events.log)");
+                    {noop_tr("a network meter's readings did not change for more than twice its "
+                             "observed update interval: it may have stopped refreshing, so the "
+                             "window's mean may repeat old values (a warning: the figures stand, "
+                             "check events.log)")});
             } else if (f == "counter_reset" || f == "energy_counter_reset") {
                 add(f, "", Severity::warning,
-                    "an energy counter went backwards inside the window (the meter restarted or "
-                    "its counter was reset): its energy row spans the jump; power figures are "
-                    "not taken from the counter");
+                    {noop_tr("an energy counter went backwards inside the window (the meter "
+                             "restarted or its counter was reset): its energy row spans the jump; "
+                             "power figures are not taken from the counter")});
             } else if (f == "warmup_max") {
                 add(f, "", Severity::warning,
-                    "the warm-up reached its maximum before every channel was stable");
+                    {noop_tr("the warm-up reached its maximum before every channel was stable")});
             } else if (f == "not_idle") {
-                add(f, "", Severity::warning, "the machine was not idle before the window");
+                add(f, "", Severity::warning,
+                    {noop_tr("the machine was not idle before the window")});
             } else {
-                add(f, "", Severity::warning, "flag " + f);
+                add(f, "", Severity::warning, {noop_tr("flag {}"), {text_arg(f)}});
             }
         }
     }
 
-    std::string load_short_detail(const rundir::Phase* planned) const {
+    Message load_short_detail(const rundir::Phase* planned) const {
         const auto target = planned ? planned->target_cpu_util : std::nullopt;
         const auto achieved = planned ? planned->achieved_cpu_util : std::nullopt;
         if (target && achieved) {
-            return fmt::format("load short: CPU {} % of a target {} %", number(*achieved),
-                               number(*target));
+            return {noop_tr("load short: CPU {} % of a target {} %"),
+                    {number(*achieved), number(*target)}};
         }
-        return "load short of its target";
+        return {noop_tr("load short of its target")};
     }
 
     void judge_ambient() {
@@ -263,12 +293,13 @@ private:
             if (row->device == device && row->channel == channel && row->mean) {
                 const bool pass = *row->mean >= limits_.min_ambient_c;
                 add("ambient", limits_.ambient, pass ? Severity::ok : Severity::error,
-                    fmt::format("ambient {} °C {} {} °C", number(*row->mean), pass ? "≥" : "<",
-                                number(limits_.min_ambient_c)));
+                    {pass ? noop_tr("ambient {} °C ≥ {} °C") : noop_tr("ambient {} °C < {} °C"),
+                     {number(*row->mean), number(limits_.min_ambient_c)}});
                 return;
             }
         }
-        add("ambient", limits_.ambient, Severity::warning, "ambient channel without a reading");
+        add("ambient", limits_.ambient, Severity::warning,
+            {noop_tr("ambient channel without a reading")});
     }
 
     const RunData& run_;
@@ -283,11 +314,11 @@ private:
 std::string_view severity_name(Severity s) {
     switch (s) {
         case Severity::ok:
-            return "valid";
+            return i18n::noop_tr("valid");
         case Severity::warning:
-            return "warning";
+            return i18n::noop_tr("warning");
         case Severity::error:
-            return "invalid";
+            return i18n::noop_tr("invalid");
     }
     return "invalid";
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/i18n/message.hpp"
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/samples_scan.hpp"
@@ -35,7 +36,8 @@ struct ValidityCheck {
                           // "ambient", "not_idle", "interrupted", "overrange"
     std::string channel;  // "wattmeter/power"; empty for phase-wide rules
     Severity severity = Severity::ok;
-    std::string detail;  // "uncertainty 1.4 % > 1 %"
+    std::string detail;     // "uncertainty 1.4 % > 1 %"
+    i18n::Message message;  // `detail` before it was written in English
 };
 
 struct PhaseValidity {

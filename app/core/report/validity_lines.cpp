@@ -5,7 +5,11 @@
 namespace wattbench::core::report {
 
 std::string FailedRule::text() const {
-    std::string out = detail.empty() ? rule : detail;
+    return text(i18n::Language::en);
+}
+
+std::string FailedRule::text(i18n::Language language) const {
+    std::string out = !message.empty() ? message.in(language) : detail.empty() ? rule : detail;
     if (!channels.empty()) {
         out += " (";
         for (std::size_t i = 0; i < channels.size(); ++i) {
@@ -26,7 +30,7 @@ std::vector<FailedRule> failed_rules(const PhaseValidity& phase) {
             return f.severity == c.severity && f.rule == c.rule && f.detail == c.detail;
         });
         if (same == out.end()) {
-            out.push_back({c.severity, c.rule, c.detail, {}});
+            out.push_back({c.severity, c.rule, c.detail, {}, c.message});
             same = std::prev(out.end());
         }
         if (!c.channel.empty()) {

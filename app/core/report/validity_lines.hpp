@@ -14,9 +14,12 @@ struct FailedRule {
     std::string rule;
     std::string detail;
     std::vector<std::string> channels;  // empty for phase-wide rules
+    i18n::Message message;              // `detail` before it was written in English
 
     // "coverage 99.9 %: 0.1 % of the readings missing (bmc/fan_1, bmc/fan_2)"
     std::string text() const;
+    // The same in `language` (`detail` itself when the rule was given no message).
+    std::string text(i18n::Language language) const;
 };
 
 // The phase's checks that are not ok, errors first, each group in the order of its first check.

@@ -6,7 +6,7 @@ namespace wattbench::core::report {
 namespace {
 
 ValidityCheck check(std::string rule, std::string channel, Severity severity, std::string detail) {
-    return {std::move(rule), std::move(channel), severity, std::move(detail)};
+    return {std::move(rule), std::move(channel), severity, std::move(detail), {}};
 }
 
 TEST(FailedRules, SameFailureOfSeveralChannelsIsOneLineErrorsFirst) {
