@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "drivers/scpi_analyzer/item.hpp"
 #include "drivers/scpi_analyzer/model.hpp"
 #include "drivers/scpi_analyzer/text.hpp"
 
@@ -13,28 +14,7 @@ using scpi_analyzer::Item;
 // Function names of `:NUMERIC:NORMAL:ITEMn` (real GPM-8213 capture: U I P S FU LAMBDA Q FI;
 // WH from the command lists [S19][S20]).
 std::string spelling(Item item, int element, const scpi_analyzer::Model&) {
-    if (element != 1) {
-        return "";
-    }
-    switch (item) {
-        case Item::power:
-            return "P";
-        case Item::apparent_power:
-            return "S";
-        case Item::reactive_power:
-            return "Q";
-        case Item::power_factor:
-            return "LAMBDA";
-        case Item::voltage:
-            return "U";
-        case Item::current:
-            return "I";
-        case Item::frequency:
-            return "FU";
-        case Item::energy:
-            return "WH";
-    }
-    return "";
+    return element == 1 ? std::string(scpi_analyzer::numeric_function(item)) : "";
 }
 
 std::vector<std::string> select(const std::vector<std::string>& items) {

@@ -1,5 +1,7 @@
 #include "drivers/scpi_analyzer/item.hpp"
 
+#include <array>
+
 namespace wattbench::drivers::scpi_analyzer {
 
 std::string_view item_name(Item item) {
@@ -22,6 +24,13 @@ std::string_view item_name(Item item) {
             return "energy";
     }
     return "?";
+}
+
+std::string_view numeric_function(Item item) {
+    constexpr std::array<std::string_view, item_count> names = {"P", "S", "Q",  "LAMBDA",
+                                                                "U", "I", "FU", "WH"};
+    const auto i = static_cast<std::size_t>(item);
+    return i < names.size() ? names[i] : "";
 }
 
 }  // namespace wattbench::drivers::scpi_analyzer

@@ -25,6 +25,9 @@ inline constexpr std::array<Item, item_count> all_items = {
     Item::voltage, Item::current,        Item::frequency,      Item::energy};
 
 std::string_view item_name(Item item);
+// The function names of Yokogawa's `:NUMERIC:NORMAL:ITEMn`, which GW Instek's meters copy:
+// P, S, Q, LAMBDA, U, I, FU and WH (Yokogawa's older sets also say URMS and IRMS).
+std::string_view numeric_function(Item item);
 
 // The sum element (Σ, `SIGMA`) in an element argument; real elements count from 1.
 inline constexpr int sigma = 0;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "drivers/scpi_analyzer/item.hpp"
 #include "drivers/yokogawa/text_fields.hpp"
 #include "drivers/yokogawa/wt_models.hpp"
 
@@ -16,25 +17,10 @@ constexpr double no_data = 9.91e37;
 constexpr double over_range = 9.9e37;
 
 std::string function_of(Item item, bool short_names) {
-    switch (item) {
-        case Item::power:
-            return "P";
-        case Item::apparent_power:
-            return "S";
-        case Item::reactive_power:
-            return "Q";
-        case Item::power_factor:
-            return "LAMBDA";
-        case Item::voltage:
-            return short_names ? "U" : "URMS";
-        case Item::current:
-            return short_names ? "I" : "IRMS";
-        case Item::frequency:
-            return "FU";
-        case Item::energy:
-            return "WH";
+    if (!short_names && (item == Item::voltage || item == Item::current)) {
+        return item == Item::voltage ? "URMS" : "IRMS";
     }
-    return "NONE";
+    return std::string(scpi_analyzer::numeric_function(item));
 }
 
 }  // namespace
