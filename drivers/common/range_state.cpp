@@ -110,6 +110,12 @@ std::string RangeState::note_in_use(const std::optional<double>& v,
     return changes;
 }
 
+api::Notice RangeState::range_change(api::Notice settings, const std::string& changes) {
+    settings.message = "auto-ranging changed the " + changes;
+    settings.phase_flag = "range_change";
+    return settings;
+}
+
 void RangeState::warn_mismatch(const Range& asked, const std::optional<double>& got,
                                const std::string& what, const char* unit,
                                std::vector<api::Notice>& notices) {

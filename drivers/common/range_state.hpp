@@ -52,6 +52,9 @@ public:
     // The ranges as just reported; what changed ("voltage range 15 V → 30 V, …"), empty when
     // nothing did. A missing report keeps the range last known.
     std::string note_in_use(const std::optional<double>& volts, const std::optional<double>& amps);
+    // The notice of a switch note_in_use found: the device's `settings` notice with "auto-ranging
+    // changed the …" and the phase flag range_change (SPEC forbids auto-ranging in a window).
+    static api::Notice range_change(api::Notice settings, const std::string& changes);
     // Warns in `notices` when the meter reports another range than was asked for.
     static void warn_mismatch(const Range& asked, const std::optional<double>& got,
                               const std::string& what, const char* unit,

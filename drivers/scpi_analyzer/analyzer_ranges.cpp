@@ -57,10 +57,8 @@ void AnalyzerDevice::read_back_element_ranges(Deadline deadline, api::PollResult
         ranges_.set_in_use(element_ranges_[0], element_ranges_[1]);
     }
     if (result && !changes.empty()) {
-        auto n = settings_notice();
+        auto n = common::RangeState::range_change(settings_notice(), changes);
         n.warning = true;
-        n.message = "auto-ranging changed the " + changes;
-        n.phase_flag = "range_change";
         result->notices.push_back(std::move(n));
     }
 }
@@ -95,10 +93,7 @@ void AnalyzerDevice::note_ranges(const std::optional<double>& v, const std::opti
                                  api::PollResult* result) {
     const auto changes = ranges_.note_in_use(v, a);
     if (result && !changes.empty()) {
-        auto n = settings_notice();
-        n.message = "auto-ranging changed the " + changes;
-        n.phase_flag = "range_change";
-        result->notices.push_back(std::move(n));
+        result->notices.push_back(common::RangeState::range_change(settings_notice(), changes));
     }
 }
 

@@ -196,10 +196,7 @@ void YokogawaDevice::read_back_ranges(transport::Deadline deadline, api::PollRes
     const auto a = query_number(q[1], deadline);
     const auto changes = ranges_.note_in_use(v, a);
     if (result && !changes.empty()) {
-        auto n = settings_notice();
-        n.message = "auto-ranging changed the " + changes;
-        n.phase_flag = "range_change";
-        result->notices.push_back(std::move(n));
+        result->notices.push_back(common::RangeState::range_change(settings_notice(), changes));
     }
 }
 
