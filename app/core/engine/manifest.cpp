@@ -123,6 +123,15 @@ rundir::Phase phase_of(const ManifestState& st, std::size_t i) {
     if (ph.warmup_until_stable) {
         out.warmup_until_stable = warmup_until_stable_of(ph);
     }
+    if (ph.recipe) {
+        out.recipe = ph.recipe->name;
+        out.recipe_dir = ph.recipe->dir;
+        nlohmann::json options = nlohmann::json::object();
+        for (const auto& [key, value] : ph.recipe_options) {
+            std::visit([&](const auto& v) { options[key] = v; }, value);
+        }
+        out.recipe_options = std::move(options);
+    }
     if (i >= st.phases.size()) {
         return out;
     }

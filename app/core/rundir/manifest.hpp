@@ -225,6 +225,10 @@ struct Phase {
     std::optional<std::string> warmup_end;  // "elapsed", "stable", "max" or "skipped"
     std::optional<IdleCheck> idle_check;
     std::optional<Score> score;  // written (maybe null) for command phases
+    // A recipe phase: the recipe's name, its folder and every option's value, defaults included.
+    std::optional<std::string> recipe;
+    std::optional<std::string> recipe_dir;
+    std::optional<nlohmann::json> recipe_options;
     nlohmann::json extra = nlohmann::json::object();
     friend bool operator==(const Phase&, const Phase&) = default;
 

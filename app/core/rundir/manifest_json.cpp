@@ -192,6 +192,9 @@ constexpr auto phase_fields = [](auto& f, auto& x) {
     f.optional("cpus", x.cpus);
     f.optional("flags", x.flags);
     f.optional("idle_check", x.idle_check);
+    f.optional("recipe", x.recipe);
+    f.optional("recipe_dir", x.recipe_dir);
+    f.optional("recipe_options", x.recipe_options);
 };
 
 constexpr auto profile_copy_fields = [](auto& f, auto& x) {

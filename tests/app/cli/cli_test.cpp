@@ -188,6 +188,10 @@ TEST(Cli, DemoRunsTheFourPhaseKindsWritesEveryFileAndPowerRisesWithLoad) {
     ASSERT_TRUE(model["score"].is_object()) << model.dump();
     EXPECT_EQ(model["score"]["unit"], "req/s");
     EXPECT_GT(model["score"]["value"].get<double>(), 0.0);
+    EXPECT_EQ(model["recipe"], "web");
+    EXPECT_EQ(model["recipe_dir"], std::string(WATTBENCH_SOURCE_DIR) + "/workloads/web");
+    EXPECT_EQ(model["recipe_options"]["threads"], 4);
+    EXPECT_EQ(model["recipe_options"]["files"], 100);  // a default the profile leaves out
     EXPECT_FALSE(fs::exists(dir + "/work")) << "the recipe's phase folder is left";
     EXPECT_NE(r.out.find("idle"), std::string::npos) << r.out;  // the per-phase table
 
