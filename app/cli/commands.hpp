@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,8 @@ struct ReportArgs {
     std::string run_dir;
     std::string format = "md";
     std::string output;
-    std::string charts;  // --charts DIR: every chart as PNG and SVG
+    std::string charts;               // --charts DIR: every chart as PNG and SVG
+    std::optional<std::string> lang;  // --lang; unset: LC_ALL/LC_MESSAGES/LANG, then English
 };
 
 // `wattbench load probe|idle|cpu|disk|command …`, what a remote [target] runs (load_command.cpp).

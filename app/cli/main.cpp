@@ -56,6 +56,9 @@ int main(int argc, char** argv) {
     report_cmd->add_option("-o,--output", report.output, "Write to this file instead of stdout");
     report_cmd->add_option("--charts", report.charts,
                            "Also write every chart as PNG and SVG into this directory");
+    report_cmd->add_option("--lang", report.lang,
+                           "Language of md, html and pdf: en, cs, de or ru (default: from "
+                           "LC_ALL/LC_MESSAGES/LANG, else en); csv and json stay English");
 
     LoadArgs load;
     auto* load_cmd = add_load_command(app, load);

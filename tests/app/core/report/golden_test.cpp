@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -18,8 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // Each folder under cases/ is a run directory (manifest.json, phases.csv, samples.csv where the
-// run had one) with the three
-// reports it must render to, byte for byte. WATTBENCH_UPDATE_GOLDEN=1 rewrites the expected
+// run had one) with the reports it must render to, byte for byte: expected.md, .csv and .json in
+// English, and expected.<lang>.md for each translated language (whose csv and json must equal
+// the English ones). WATTBENCH_UPDATE_GOLDEN=1 rewrites the expected
 // files instead, and fails: a run that rewrote them has proven nothing, so it can never pass CI
 // unnoticed. Read the diff, then run again without the variable.
 const fs::path kCases = fs::path(WATTBENCH_TEST_DATA) / "cases";
@@ -49,13 +52,25 @@ TEST_P(GoldenReport, RendersAsExpected) {
     auto built = build_report_content(dir.string());
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<ReportContent>>(built))
         << std::get<std::string>(built);
-    const ReportContent& content = *std::get<std::unique_ptr<ReportContent>>(built);
+    ReportContent& content = *std::get<std::unique_ptr<ReportContent>>(built);
 
-    const std::pair<const char*, std::string> rendered[] = {
+    std::vector<std::pair<std::string, std::string>> rendered = {
         {"expected.md", render_markdown(content)},
         {"expected.csv", render_csv(content)},
         {"expected.json", render_json(content)},
     };
+    for (const i18n::Language language : i18n::kLanguages) {
+        if (language == i18n::Language::en) {
+            continue;
+        }
+        content.language = language;
+        const std::string code(i18n::language_code(language));
+        rendered.emplace_back("expected." + code + ".md", render_markdown(content));
+        // Machine-readable reports never change with the language.
+        EXPECT_EQ(render_csv(content), rendered[1].second) << code;
+        EXPECT_EQ(render_json(content), rendered[2].second) << code;
+    }
+    content.language = i18n::Language::en;
     const char* update = std::getenv("WATTBENCH_UPDATE_GOLDEN");
     for (const auto& [file, text] : rendered) {
         if (update != nullptr && std::string(update) == "1") {
