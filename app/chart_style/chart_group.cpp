@@ -1,5 +1,7 @@
 #include "app/chart_style/chart_group.hpp"
 
+#include "app/core/i18n/translate.hpp"
+
 namespace wattbench::chart_style {
 
 std::optional<ChartGroup> chart_group(drivers::api::Quantity q) {
@@ -26,17 +28,17 @@ std::optional<ChartGroup> chart_group(drivers::api::Quantity q) {
 std::string_view title(ChartGroup g) {
     switch (g) {
         case ChartGroup::power:
-            return "Power [W, VA]";
+            return core::i18n::noop_tr("Power [W, VA]");
         case ChartGroup::temperature:
-            return "Temperatures [°C]";
+            return core::i18n::noop_tr("Temperatures [°C]");
         case ChartGroup::fan:
-            return "Fans [RPM]";
+            return core::i18n::noop_tr("Fans [RPM]");
         case ChartGroup::voltage:
-            return "Voltages [V]";
+            return core::i18n::noop_tr("Voltages [V]");
         case ChartGroup::sound:
-            return "Noise [dB]";
+            return core::i18n::noop_tr("Noise [dB]");
         case ChartGroup::load:
-            return "CPU load [%]";
+            return core::i18n::noop_tr("CPU load [%]");
     }
     return "";
 }

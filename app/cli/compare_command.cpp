@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/report_exit.hpp"
+#include "app/cli/report_language.hpp"
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/report_output.hpp"
 #include "app/core/report/run_data.hpp"
@@ -20,9 +21,14 @@ struct CompareArgs {
     std::string format = "md";
     std::string output;
     std::string charts;  // --charts DIR: the overlay as PNG and SVG
+    std::optional<std::string> lang;
 };
 
 int run_compare(const CompareArgs& args) {
+    const auto language = report_language(args.lang);
+    if (!language) {
+        return kExitUsage;
+    }
     std::vector<core::report::RunData> runs;
     for (const auto& dir : args.run_dirs) {
         // Only phases.csv and the manifest: discrete states are not compared.
@@ -43,8 +49,10 @@ int run_compare(const CompareArgs& args) {
         fmt::print(stderr, "wattbench: unknown report format '{}'\n", args.format);
         return kExitUsage;
     }
-    return report_exit(core::report::write_comparison(std::get<core::report::Comparison>(compared),
-                                                      {*format, args.output, args.charts}));
+    auto& comparison = std::get<core::report::Comparison>(compared);
+    comparison.language = *language;
+    return report_exit(
+        core::report::write_comparison(comparison, {*format, args.output, args.charts}));
 }
 
 }  // namespace
@@ -61,6 +69,9 @@ Subcommand add_compare_command(CLI::App& app) {
     cmd->add_option("-o,--output", args->output, "Write to this file instead of stdout");
     cmd->add_option("--charts", args->charts,
                     "Also write the power-versus-load overlay as PNG and SVG into this directory");
+    cmd->add_option("--lang", args->lang,
+                    "Language of md, html and pdf: en, cs, de or ru (default: from "
+                    "LC_ALL/LC_MESSAGES/LANG, else en); csv and json stay English");
     return {cmd, [args] { return run_compare(*args); }};
 }
 

@@ -30,8 +30,9 @@ std::string inline_svg(const ReportChart& chart, std::size_t index) {
     return root + svg.substr(close);
 }
 
-std::string page(const std::string& title, const std::string& body) {
-    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n"
+std::string page(const std::string& title, const std::string& body, core::i18n::Language language) {
+    return "<!DOCTYPE html>\n<html lang=\"" + std::string(core::i18n::language_code(language)) +
+           "\">\n<head>\n<meta charset=\"utf-8\" />\n"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
            "<meta name=\"generator\" content=\"wattbench\" />\n<title>" +
            html_escape(title) + "</title>\n<style>\n" + report_css() +
@@ -50,7 +51,7 @@ std::string render_html(const core::report::ReportContent& content) {
 }
 
 std::string render_html(const core::report::ReportContent& content, const ChartList& charts) {
-    return page(report_title(content), report_body(content, charts, svg_embed));
+    return page(report_title(content), report_body(content, charts, svg_embed), content.language);
 }
 
 std::string render_comparison_html(const core::report::Comparison& comparison) {
@@ -61,7 +62,8 @@ std::string render_comparison_html(const core::report::Comparison& comparison) {
 
 std::string render_comparison_html(const core::report::Comparison& comparison,
                                    const ChartList& charts) {
-    return page(comparison_title(comparison), comparison_body(comparison, charts, svg_embed));
+    return page(comparison_title(comparison), comparison_body(comparison, charts, svg_embed),
+                comparison.language);
 }
 
 }  // namespace wattbench::report_render

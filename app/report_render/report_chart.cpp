@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLocale>
 #include <QPainter>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QChart>
@@ -21,6 +22,8 @@
 #include "app/chart_style/chart_group.hpp"
 #include "app/chart_style/chart_style.hpp"
 #include "app/chart_style/phase_bands.hpp"
+#include "app/core/i18n/number_format.hpp"
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/report_content.hpp"
@@ -32,6 +35,7 @@
 namespace wattbench::report_render {
 
 namespace report = core::report;
+namespace i18n = core::i18n;
 
 namespace {
 
@@ -65,6 +69,7 @@ struct ReportChart::Impl {
     std::string key;
     std::string title;
     std::vector<std::string> notes;
+    i18n::Language language = i18n::Language::en;
     QSize size{960, 400};
     std::size_t points = 0;
     chart_style::ChartPalette palette = chart_style::print_palette();
@@ -81,6 +86,13 @@ struct ReportChart::Impl {
     std::vector<HorizontalLine> thresholds;
     std::vector<ErrorBar> error_bars;
     std::vector<VerticalMark> marks;
+
+    // Labels and tick numbers in `l`'s language (Qt formats the ticks with the QLocale).
+    void set_language(i18n::Language l) {
+        language = l;
+        chart->setLocale(QLocale(QString::fromUtf8(std::string(i18n::language_code(l)).c_str())));
+        chart->setLocalizeNumbers(l != i18n::Language::en);
+    }
 
     Impl() {
         chart = new QChart();
@@ -257,9 +269,11 @@ void add_curve(ReportChart::Impl& d, const report::PowerCurve& curve, const Curv
     }
     if (mark_knee && curve.knee) {
         const auto& k = *curve.knee;
+        const std::string cores = i18n::localize_decimal(d.language, fmt::format("{:g}", k.cores));
         d.marks.push_back({k.cores,
-                           qs(k.from_topology ? fmt::format("{:g} physical cores", k.cores)
-                                              : fmt::format("knee at {:g}", k.cores)),
+                           qs(k.from_topology ? i18n::trf_n(d.language, "{} physical core",
+                                                            "{} physical cores", k.cores, cores)
+                                              : i18n::trf(d.language, "knee at {}", cores)),
                            line});
     }
 }
@@ -274,15 +288,18 @@ void curve_ranges(const report::PowerCurve& curve, double& xmax, double& lo, dou
 
 std::unique_ptr<ReportChart> curves_chart(
     const std::vector<std::pair<const report::PowerCurve*, CurveStyle>>& curves, std::string key,
-    bool mark_knee, const std::string& sentence) {
+    bool mark_knee, const std::string& sentence, i18n::Language language) {
     auto d = std::make_unique<ReportChart::Impl>();
+    d->set_language(language);
     d->key = std::move(key);
     // The sentence goes into the title, so an exported chart says it without the report.
-    d->title = sentence.empty() ? "Power versus load" : "Power versus load: " + sentence;
+    const std::string heading(i18n::tr(language, "Power versus load"));
+    d->title = sentence.empty() ? heading : heading + ": " + sentence;
     d->size = QSize(960, 420);
     d->chart->setTitle(qs(d->title));
-    auto* x = d->value_axis(Qt::AlignBottom, QStringLiteral("Busy CPUs"));
-    auto* y = d->value_axis(Qt::AlignLeft, QStringLiteral("Mean wall power [W]"));
+    auto* x = d->value_axis(Qt::AlignBottom, qs(std::string(i18n::tr(language, "Busy CPUs"))));
+    auto* y =
+        d->value_axis(Qt::AlignLeft, qs(std::string(i18n::tr(language, "Mean wall power [W]"))));
     double xmax = 1.0;
     double lo = std::numeric_limits<double>::infinity();
     double hi = -lo;
@@ -344,8 +361,9 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
     }
 
     auto d = std::make_unique<ReportChart::Impl>();
+    d->set_language(content.language);
     d->key = std::string(chart_style::key(group));
-    d->title = std::string(chart_style::title(group));
+    d->title = std::string(i18n::tr(content.language, chart_style::title(group)));
     d->size = QSize(960, 360);
     d->chart->setTitle(qs(d->title));
     d->over_time = true;
@@ -368,7 +386,8 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
     d->spans = phase_spans(content, last);
     const TimeUnit unit = time_unit(last - first);
 
-    auto* x = d->value_axis(Qt::AlignBottom, qs(fmt::format("Time since start [{}]", unit.name)));
+    auto* x = d->value_axis(Qt::AlignBottom,
+                            qs(i18n::trf(content.language, "Time since start [{}]", unit.name)));
     // The run's span exactly (rounding the range up would leave an empty stretch after the
     // run), with ticks on round numbers of the unit.
     const double span = (last - first) / unit.seconds;
@@ -453,7 +472,8 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
             // chart instead.
             const double span = std::max(h - l, 0.1 * std::abs(h));
             if (t.value > h + 2.0 * span || t.value < l - 2.0 * span) {
-                d->notes.push_back(threshold_text(t, c.unit) + " (off the chart)");
+                d->notes.push_back(threshold_text(t, c.unit) +
+                                   std::string(i18n::tr(content.language, " (off the chart)")));
                 continue;
             }
             l = std::min(l, t.value);
@@ -492,7 +512,11 @@ ChartList report_charts(const report::ReportContent& content) {
         out.push_back(curves_chart(
             {{&*content.curve,
               CurveStyle{qs(content.curve->device + "/" + content.curve->channel), 0}}},
-            "power-vs-load", true, content.curve->sentence));
+            "power-vs-load", true,
+            content.curve->sentence_message.empty()
+                ? content.curve->sentence
+                : content.curve->sentence_message.in(content.language),
+            content.language));
     }
     for (const auto group : chart_style::kChartGroups) {
         if (auto chart = time_chart(content, group)) {
@@ -510,14 +534,15 @@ ChartList comparison_charts(const report::Comparison& comparison,
         if (!c || c->points.empty()) {
             continue;
         }
-        const std::string name = i < names.size() ? names[i] : fmt::format("run {}", i + 1);
+        const std::string name =
+            i < names.size() ? names[i] : i18n::trf(comparison.language, "run {}", i + 1);
         curves.push_back({&*c, CurveStyle{qs(name), i}});
     }
     ChartList out;
     if (curves.empty()) {
         return out;
     }
-    out.push_back(curves_chart(curves, "power-vs-load", false, ""));
+    out.push_back(curves_chart(curves, "power-vs-load", false, "", comparison.language));
     return out;
 }
 

@@ -49,13 +49,36 @@ std::string figure(std::size_t index, const ReportChart& chart, const ChartEmbed
     return out;
 }
 
-std::string verdict_banner(const report::RunValidity& v) {
+// RunValidity::reasons in `language`: each rule not met, errors first, as judge_run lists them.
+std::vector<std::string> reasons(const report::RunValidity& v, core::i18n::Language language) {
+    std::vector<std::string> errors;
+    std::vector<std::string> warnings;
+    for (const auto& p : v.phases) {
+        for (const auto& c : p.checks) {
+            if (c.severity == report::Severity::ok) {
+                continue;
+            }
+            std::string line =
+                p.phase + ": " + (c.message.empty() ? c.detail : c.message.in(language));
+            if (!c.channel.empty() && c.detail.find(c.channel) == std::string::npos) {
+                line += " (" + c.channel + ")";
+            }
+            (c.severity == report::Severity::error ? errors : warnings).push_back(std::move(line));
+        }
+    }
+    errors.insert(errors.end(), warnings.begin(), warnings.end());
+    return errors;
+}
+
+std::string verdict_banner(const report::RunValidity& v, core::i18n::Language language) {
     const std::string name(report::severity_name(v.verdict));
-    std::string out = fmt::format("<div class=\"verdict verdict-{}\"><strong>Verdict: {}</strong>",
-                                  html_escape(name), html_escape(name));
-    if (!v.reasons.empty()) {
+    std::string out = fmt::format(
+        "<div class=\"verdict verdict-{}\"><strong>{}</strong>", html_escape(name),
+        html_escape(core::i18n::trf(language, "Verdict: {}", core::i18n::tr(language, name))));
+    const auto lines = reasons(v, language);
+    if (!lines.empty()) {
         out += "<ul>\n";
-        for (const auto& r : v.reasons) {
+        for (const auto& r : lines) {
             out += "<li>" + html_escape(r) + "</li>\n";
         }
         out += "</ul>";
@@ -88,11 +111,16 @@ std::string report_body(const report::ReportContent& content, const ChartList& c
         curve.clear();
     }
     if (!series.empty()) {
-        series.insert(0, heading_html("time-series", true, "Time series") +
-                             "<p>The whole run: each line is the mean of its time slice, the band "
-                             "around it the lowest and highest reading in it. Phases are shaded "
-                             "(warm-up light, averaging window darker, dashed edges); sensor "
-                             "limits are dash-dotted.</p>\n");
+        const auto language = content.language;
+        series.insert(
+            0, heading_html("time-series", true, core::i18n::tr(language, "Time series")) + "<p>" +
+                   html_escape(core::i18n::tr(
+                       language,
+                       "The whole run: each line is the mean of its time slice, the band around "
+                       "it the lowest and highest reading in it. Phases are shaded (warm-up "
+                       "light, averaging window darker, dashed edges); sensor limits are "
+                       "dash-dotted.")) +
+                   "</p>\n");
     }
     // The time series follow the power curve, else the validity, else the summary.
     SectionId series_after = SectionId::title;
@@ -108,7 +136,7 @@ std::string report_body(const report::ReportContent& content, const ChartList& c
         switch (section.id) {
             case SectionId::title:
                 html += "<h1>" + markdown_inline_html(report::one_line(section.heading)) +
-                        "</h1>\n" + verdict_banner(content.validity);
+                        "</h1>\n" + verdict_banner(content.validity, content.language);
                 break;
             case SectionId::incomplete:
                 break;
@@ -148,8 +176,10 @@ std::string comparison_title(const report::Comparison& comparison) {
 std::string comparison_body(const report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed) {
     // The overlay opens its section, above the table of the same points.
-    std::string html = markdown_to_html(report::comparison_tables_markdown(comparison)) +
-                       heading_html("power-versus-load", false, report::kComparisonCurveHeading);
+    std::string html =
+        markdown_to_html(report::comparison_tables_markdown(comparison)) +
+        heading_html("power-versus-load", false,
+                     core::i18n::tr(comparison.language, report::kComparisonCurveHeading));
     for (std::size_t i = 0; i < charts.size(); ++i) {
         html += figure(i, *charts[i], embed);
     }

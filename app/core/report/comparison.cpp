@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "app/core/i18n/translate.hpp"
+
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/mean_uncertainty.hpp"
 #include "app/core/report/performance.hpp"
@@ -215,14 +217,17 @@ ComparisonRow compare_values(double mean_a, double stddev_a, double n_a, double 
     row.diff = mean_b - mean_a;
     if (mean_a == 0.0) {
         row.diff_pct = std::numeric_limits<double>::quiet_NaN();
-        row.verdict = "no percentage: A is 0";
+        row.verdict_message = {i18n::noop_tr("no percentage: A is 0")};
+        row.verdict = row.verdict_message.in(i18n::Language::en);
         return row;
     }
     row.diff_pct = 100.0 * row.diff / mean_a;
     const auto ua = mean_uncertainty(mean_a, stddev_a, n_a, rel_unc_a);
     const auto ub = mean_uncertainty(mean_b, stddev_b, n_b, rel_unc_b);
     if (!ua.known || !ub.known) {
-        row.verdict = signed_pct(row.diff_pct) + " % (one value per run: no confidence interval)";
+        row.verdict_message = {i18n::noop_tr("{} % (one value per run: no confidence interval)"),
+                               {i18n::number_arg(signed_pct(row.diff_pct))}};
+        row.verdict = row.verdict_message.in(i18n::Language::en);
         return row;
     }
     const double a = std::fabs(mean_a);
@@ -240,10 +245,13 @@ ComparisonRow compare_values(double mean_a, double stddev_a, double n_a, double 
     row.ci_low_pct = row.diff_pct - half;
     row.ci_high_pct = row.diff_pct + half;
     row.significant = *row.ci_low_pct > 0.0 || *row.ci_high_pct < 0.0;
-    row.verdict = row.significant
-                      ? fmt::format("{} % [{}, {}]", signed_pct(row.diff_pct),
-                                    signed_pct(*row.ci_low_pct), signed_pct(*row.ci_high_pct))
-                      : "no significant difference";
+    row.verdict_message = row.significant
+                              ? i18n::Message{i18n::noop_tr("{} % [{}, {}]"),
+                                              {i18n::number_arg(signed_pct(row.diff_pct)),
+                                               i18n::number_arg(signed_pct(*row.ci_low_pct)),
+                                               i18n::number_arg(signed_pct(*row.ci_high_pct))}}
+                              : i18n::Message{i18n::noop_tr("no significant difference")};
+    row.verdict = row.verdict_message.in(i18n::Language::en);
     return row;
 }
 

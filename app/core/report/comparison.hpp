@@ -5,6 +5,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/core/i18n/message.hpp"
 #include "app/core/report/power_curve.hpp"
 #include "app/core/report/run_data.hpp"
 
@@ -23,6 +24,7 @@ struct ComparisonRow {
     std::optional<double> ci_high_pct;  // bounded (a single score, no statistics)
     bool significant = false;           // the interval excludes zero
     std::string verdict;                // "+12.3 % [+11.8, +12.9]" or "no significant difference"
+    i18n::Message verdict_message;      // `verdict` before it was written in English
     bool partial = false;               // the phase did not finish in A or B (its window was cut)
 };
 
@@ -33,6 +35,8 @@ struct RunComparison {
 };
 
 struct Comparison {
+    // The language of the Markdown, HTML and PDF comparison; CSV and JSON are always English.
+    i18n::Language language = i18n::Language::en;
     std::vector<std::string> run_dirs;
     std::vector<RunComparison> pairs;               // each run after the first against the first
     std::vector<std::optional<PowerCurve>> curves;  // one per run, for the overlay chart

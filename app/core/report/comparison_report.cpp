@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/core/i18n/number_format.hpp"
+#include "app/core/i18n/translate.hpp"
 #include "app/core/record/csv.hpp"
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/markdown_table.hpp"
@@ -16,17 +18,26 @@ namespace wattbench::core::report {
 
 namespace {
 
-std::string signed_ratio(double v) {
+using i18n::Language;
+using i18n::tr;
+using i18n::trf;
+
+std::string signed_ratio(Language lang, double v) {
     auto text = format_ratio(v);
-    return (v > 0.0 && text.find_first_not_of("0.") != std::string::npos) ? "+" + text : text;
+    return i18n::localize_decimal(
+        lang, (v > 0.0 && text.find_first_not_of("0.") != std::string::npos) ? "+" + text : text);
 }
 
-std::string signed_pct(double v) {
+std::string signed_pct(Language lang, double v) {
     if (!std::isfinite(v)) {
-        return "n/a";
+        return std::string(tr(lang, "n/a"));
     }
     auto text = fmt::format("{:+.1f}", v);
-    return text == "-0.0" ? "+0.0" : text;
+    return i18n::localize_decimal(lang, text == "-0.0" ? "+0.0" : text);
+}
+
+std::string fixed(Language lang, double v, int decimals) {
+    return i18n::format_number(lang, v, decimals);
 }
 
 std::string full(double v) {
@@ -36,30 +47,32 @@ std::string full(double v) {
 }  // namespace
 
 std::string comparison_curve_markdown(const Comparison& c) {
+    const Language lang = c.language;
     std::string out;
     bool any = false;
     std::map<double, std::vector<std::string>> cells;  // busy CPUs -> one cell per run
-    std::vector<std::string> header = {"Busy CPUs"};
+    std::vector<std::string> header = {std::string(tr(lang, "Busy CPUs"))};
     for (std::size_t i = 0; i < c.curves.size(); ++i) {
         const auto name = comparison_run_name(c, i);
         const auto& curve = c.curves[i];
         if (!curve) {
-            out += fmt::format(
-                "- {}: no power-versus-load curve (fewer than two idle or cpu "
-                "phases with wall power)\n",
-                MarkdownTable::escape(name));
+            out += trf(lang,
+                       "- {}: no power-versus-load curve (fewer than two idle or cpu phases with "
+                       "wall power)\n",
+                       MarkdownTable::escape(name));
             continue;
         }
         any = true;
-        out += fmt::format("- {} ({}/{}): {}\n", MarkdownTable::escape(name), curve->device,
-                           curve->channel, curve->sentence);
+        out += fmt::format(
+            "- {} ({}/{}): {}\n", MarkdownTable::escape(name), curve->device, curve->channel,
+            curve->sentence_message.empty() ? curve->sentence : curve->sentence_message.in(lang));
         header.push_back(fmt::format("{} [W]", name));
         for (const auto& p : curve->points) {
             auto& row = cells[p.workers];
             row.resize(header.size() - 1);
-            row.back() = p.error_w > 0.0 ? fmt::format("{} ± {}", format_fixed(p.power_w, 1),
-                                                       format_fixed(p.error_w, 1))
-                                         : format_fixed(p.power_w, 1);
+            row.back() = p.error_w > 0.0 ? fmt::format("{} ± {}", fixed(lang, p.power_w, 1),
+                                                       fixed(lang, p.error_w, 1))
+                                         : fixed(lang, p.power_w, 1);
         }
     }
     if (!any) {
@@ -69,14 +82,17 @@ std::string comparison_curve_markdown(const Comparison& c) {
     MarkdownTable table(header, align);
     for (auto& [workers, row] : cells) {
         row.resize(header.size() - 1);
-        std::vector<std::string> line = {format_ratio(workers)};
+        std::vector<std::string> line = {i18n::localize_decimal(lang, format_ratio(workers))};
         if (workers == std::round(workers)) {
             line[0] = fmt::format("{}", static_cast<long long>(workers));
         }
         line.insert(line.end(), row.begin(), row.end());
         table.add_row(std::move(line));
     }
-    return out + "\nMean wall power of the window ± the half-width of its 95 % interval.\n\n" +
+    return out +
+           std::string(tr(lang,
+                          "\nMean wall power of the window ± the half-width of its 95 % "
+                          "interval.\n\n")) +
            table.render();
 }
 
@@ -96,38 +112,45 @@ std::string comparison_run_name(const Comparison& c, std::size_t i) {
 }
 
 std::string comparison_tables_markdown(const Comparison& c) {
-    std::string out = "# Comparison\n\n";
+    const Language lang = c.language;
+    std::string out(tr(lang, "# Comparison\n\n"));
     for (std::size_t i = 0; i < c.run_dirs.size(); ++i) {
-        const auto letter = i == 0                   ? std::string("A (baseline)")
+        const auto letter = i == 0                   ? std::string(tr(lang, "A (baseline)"))
                             : c.run_dirs.size() == 2 ? std::string("B")
                                                      : fmt::format("B{}", i);
         out += fmt::format("- {}: {}, `{}`\n", letter,
                            MarkdownTable::escape(comparison_run_name(c, i)), c.run_dirs[i]);
     }
-    out +=
-        "\nΔ = B − A; Δ % = 100 (B − A) / A with its 95 % confidence interval, combining both "
-        "runs' window statistics and meter uncertainty (Welch–Satterthwaite degrees of "
-        "freedom). Where the interval spans zero the verdict is \"no significant "
-        "difference\".\n\n";
+    out += tr(lang,
+              "\nΔ = B − A; Δ % = 100 (B − A) / A with its 95 % confidence interval, combining "
+              "both runs' window statistics and meter uncertainty (Welch–Satterthwaite degrees "
+              "of freedom). Where the interval spans zero the verdict is \"no significant "
+              "difference\".\n\n");
     for (const auto& pair : c.pairs) {
-        out += fmt::format("## {} against {}\n\n", MarkdownTable::escape(pair.name_b),
-                           MarkdownTable::escape(pair.name_a));
+        out += trf(lang, "## {} against {}\n\n", MarkdownTable::escape(pair.name_b),
+                   MarkdownTable::escape(pair.name_a));
         using A = MarkdownTable::Align;
         MarkdownTable table(
-            {"Phase", "Channel", "A", "B", "Δ", "Δ %", "95 % CI", "Verdict"},
+            {std::string(tr(lang, "Phase")), std::string(tr(lang, "Channel")), "A", "B", "Δ",
+             std::string(tr(lang, "Δ %")), std::string(tr(lang, "95 % CI")),
+             std::string(tr(lang, "Verdict"))},
             {A::left, A::left, A::right, A::right, A::right, A::right, A::right, A::left});
         for (const auto& r : pair.rows) {
             const auto unit = display_unit(r.unit);
             const auto channel = unit.empty() ? r.channel : r.channel + " [" + unit + "]";
+            const std::string percent = std::string(i18n::unit_space(lang)) + "%";
             const auto ci = r.ci_low_pct && r.ci_high_pct
-                                ? fmt::format("[{}, {}] %", signed_pct(*r.ci_low_pct),
-                                              signed_pct(*r.ci_high_pct))
-                                : std::string("n/a");
-            table.add_row({MarkdownTable::escape(r.partial ? r.phase + " (partial)" : r.phase),
-                           MarkdownTable::escape(channel), format_ratio(r.a), format_ratio(r.b),
-                           signed_ratio(r.diff),
-                           signed_pct(r.diff_pct) + (std::isfinite(r.diff_pct) ? " %" : ""), ci,
-                           MarkdownTable::escape(r.verdict)});
+                                ? trf(lang, "[{}, {}] %", signed_pct(lang, *r.ci_low_pct),
+                                      signed_pct(lang, *r.ci_high_pct))
+                                : std::string(tr(lang, "n/a"));
+            table.add_row(
+                {MarkdownTable::escape(r.partial ? r.phase + std::string(tr(lang, " (partial)"))
+                                                 : r.phase),
+                 MarkdownTable::escape(channel), i18n::localize_decimal(lang, format_ratio(r.a)),
+                 i18n::localize_decimal(lang, format_ratio(r.b)), signed_ratio(lang, r.diff),
+                 signed_pct(lang, r.diff_pct) + (std::isfinite(r.diff_pct) ? percent : ""), ci,
+                 MarkdownTable::escape(r.verdict_message.empty() ? r.verdict
+                                                                 : r.verdict_message.in(lang))});
         }
         out += table.render() + "\n";
     }
@@ -136,15 +159,16 @@ std::string comparison_tables_markdown(const Comparison& c) {
                            [](const ComparisonRow& r) { return r.partial; });
     });
     if (partial) {
-        out +=
-            "(partial): the phase was interrupted in one of the runs, so its window is "
-            "shorter than planned.\n\n";
+        out += tr(lang,
+                  "(partial): the phase was interrupted in one of the runs, so its window is "
+                  "shorter than planned.\n\n");
     }
     return out;
 }
 
 std::string render_comparison_markdown(const Comparison& c) {
-    return comparison_tables_markdown(c) + "## " + std::string(kComparisonCurveHeading) + "\n\n" +
+    return comparison_tables_markdown(c) + "## " +
+           std::string(i18n::tr(c.language, kComparisonCurveHeading)) + "\n\n" +
            comparison_curve_markdown(c);
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/comparison.hpp"
 
 namespace wattbench::core::report {
@@ -25,7 +26,7 @@ std::string render_comparison_json(const Comparison& comparison);
 // The Markdown comparison's two parts, for the HTML that puts the overlay chart into the second
 // by part rather than by heading: the run list and the pairs' tables, then the body of the
 // power-versus-load section (kComparisonCurveHeading is its heading).
-inline constexpr std::string_view kComparisonCurveHeading = "Power versus load";
+inline constexpr std::string_view kComparisonCurveHeading = i18n::noop_tr("Power versus load");
 std::string comparison_tables_markdown(const Comparison& comparison);
 std::string comparison_curve_markdown(const Comparison& comparison);
 
