@@ -158,16 +158,19 @@ inline std::unique_ptr<report::ReportContent> sample_content() {
     for (const char* n : names) {
         report::PhaseValidity p;
         p.phase = n;
-        p.checks.push_back({"coverage", "", report::Severity::ok, "coverage 100.0 %"});
+        p.checks.push_back({"coverage", "", report::Severity::ok, "coverage 100.0 %", {}});
         if (std::string(n) == "cpu-4") {
             p.verdict = report::Severity::error;
-            p.checks.push_back({"uncertainty", "wattmeter/power", report::Severity::error,
-                                "uncertainty 1.4 % > 1 %"});
+            p.checks.push_back({"uncertainty",
+                                "wattmeter/power",
+                                report::Severity::error,
+                                "uncertainty 1.4 % > 1 %",
+                                {}});
         }
         if (std::string(n) == "cpu-2") {
             p.verdict = report::Severity::warning;
             p.checks.push_back(
-                {"gaps", "bmc/cpu_temp", report::Severity::warning, "a 10 s gap in readings"});
+                {"gaps", "bmc/cpu_temp", report::Severity::warning, "a 10 s gap in readings", {}});
         }
         c->validity.phases.push_back(std::move(p));
     }
