@@ -121,14 +121,14 @@ int devices_command(bool scan, const std::vector<std::string>& redfish_hosts) {
     // Columns as wide as their longest entry, so "IPMI 2.0 LAN" or a long example connection
     // does not push the rest of its line out of line.
     std::size_t name_w = 0, transport_w = 0, example_w = 0;
-    for (const auto& d : all) {
-        name_w = std::max(name_w, d.name.size());
-        transport_w = std::max(transport_w, d.transports.size());
-        example_w = std::max(example_w, d.example_connection.size());
+    for (const auto* d : all) {
+        name_w = std::max(name_w, d->name.size());
+        transport_w = std::max(transport_w, d->transports.size());
+        example_w = std::max(example_w, d->example_connection.size());
     }
-    for (const auto& d : all) {
-        fmt::print("  {:<{}}  {:<{}}  {:<{}}  {}\n", d.name, name_w, d.transports, transport_w,
-                   d.example_connection, example_w, d.description);
+    for (const auto* d : all) {
+        fmt::print("  {:<{}}  {:<{}}  {:<{}}  {}\n", d->name, name_w, d->transports, transport_w,
+                   d->example_connection, example_w, d->description);
     }
     if (scan) {
         fmt::print("found:\n");

@@ -32,8 +32,8 @@ bool valid_id(const std::string& id) {
 
 std::string known_drivers(const drivers::api::Registry& registry) {
     std::string out;
-    for (const auto& d : registry.drivers()) {
-        out += (out.empty() ? "" : ", ") + d.name;
+    for (const auto& name : registry.names()) {
+        out += (out.empty() ? "" : ", ") + name;
     }
     return out.empty() ? "(none)" : out;
 }

@@ -47,9 +47,9 @@ TEST(Registry, ListIsSortedByName) {
     r.add(stub("ipmi"));
     r.add(stub("sim"));
     ASSERT_EQ(r.drivers().size(), 3u);
-    EXPECT_EQ(r.drivers()[0].name, "ipmi");
-    EXPECT_EQ(r.drivers()[1].name, "sim");
-    EXPECT_EQ(r.drivers()[2].name, "wattsup-pro");
+    EXPECT_EQ(r.drivers()[0]->name, "ipmi");
+    EXPECT_EQ(r.drivers()[1]->name, "sim");
+    EXPECT_EQ(r.drivers()[2]->name, "wattsup-pro");
 }
 
 TEST(Registry, FindsByExactName) {
@@ -110,6 +110,56 @@ TEST(Registry, FactoryErrorWinsOverUnknownKeys) {
     auto made = r.create(std::move(c));
     ASSERT_TRUE(std::holds_alternative<DeviceError>(made));
     EXPECT_EQ(error_of(made).message, "bad connection");
+}
+
+TEST(Registry, AModuleLoadsAtTheFirstUseOfOneOfItsDrivers) {
+    Registry r;
+    r.add(stub("sim"));
+    int loads = 0;
+    r.add_module({"redfish", "ipmi"},
+                 [&loads]() -> std::variant<std::vector<DriverInfo>, std::string> {
+                     ++loads;
+                     return std::vector<DriverInfo>{stub("ipmi"), stub("redfish")};
+                 });
+    EXPECT_EQ(r.names(), (std::vector<std::string>{"ipmi", "redfish", "sim"}));
+    ASSERT_NE(r.find("sim"), nullptr);
+    EXPECT_EQ(r.find("nosuch"), nullptr);
+    EXPECT_EQ(loads, 0);
+    const DriverInfo* ipmi = r.find("ipmi");
+    ASSERT_NE(ipmi, nullptr);
+    EXPECT_EQ(ipmi->description, "stub ipmi");
+    EXPECT_EQ(loads, 1);
+    ASSERT_NE(r.find("redfish"), nullptr);
+    EXPECT_EQ(r.find("ipmi"), ipmi);
+    ASSERT_EQ(r.drivers().size(), 3u);
+    EXPECT_EQ(loads, 1);
+    EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Device>>(r.create(config("redfish"))));
+}
+
+TEST(Registry, AModuleThatDoesNotLoadSaysWhyWhenItsDriverIsUsed) {
+    Registry r;
+    r.add_module({"ipmi"}, []() -> std::variant<std::vector<DriverInfo>, std::string> {
+        return std::string("cannot open /usr/lib/x/wattbench/drivers/ipmi.so");
+    });
+    auto made = r.create(config("ipmi"));
+    ASSERT_TRUE(std::holds_alternative<DeviceError>(made));
+    EXPECT_EQ(error_of(made).kind, ErrorKind::config);
+    EXPECT_EQ(error_of(made).message,
+              "driver 'ipmi' is not available: cannot open /usr/lib/x/wattbench/drivers/ipmi.so");
+    ASSERT_EQ(r.drivers().size(), 1u);
+    EXPECT_NE(r.drivers()[0]->description.find("not loaded"), std::string::npos);
+}
+
+TEST(Registry, AModuleProvidingOtherDriversThanDeclaredIsRefused) {
+    Registry r;
+    r.add_module({"ipmi"}, []() -> std::variant<std::vector<DriverInfo>, std::string> {
+        return std::vector<DriverInfo>{stub("ipmi"), stub("extra")};
+    });
+    auto made = r.create(config("ipmi"));
+    ASSERT_TRUE(std::holds_alternative<DeviceError>(made));
+    EXPECT_NE(error_of(made).message.find("other drivers than the build declared"),
+              std::string::npos);
+    EXPECT_EQ(r.find("extra"), nullptr);
 }
 
 }  // namespace

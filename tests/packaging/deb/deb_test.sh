@@ -83,6 +83,13 @@ grep -qi 'qt' <<<"$cli_depends" && fail "wattbench depends on Qt: $cli_depends"
 if contents "$cli_deb" | grep -F 'libwattbench-render'; then
     fail "the report renderer is in $(basename "$cli_deb")"
 fi
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+for module in ipmi kasa pdu_snmp redfish shelly tasmota; do
+    expect_files "$cli_deb" "/usr/lib/$multiarch/wattbench/drivers/$module.so"
+done
+for lib in libfreeipmi libcurl libsnmp; do
+    grep -q "$lib" <<<"$cli_depends" || fail "wattbench Depends lacks $lib (its driver modules'): $cli_depends"
+done
 grep -q 'libc6' <<<"$cli_depends" || fail "wattbench Depends has no shlibdeps (no libc6): $cli_depends"
 [ "$(dpkg-deb -f "$cli_deb" Version)" = "$version" ] || fail "wattbench Version is not $version"
 
@@ -98,7 +105,6 @@ if [ -n "$gui" ]; then
 fi
 
 if [ -n "$render" ]; then
-    multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
     expect_files "$render_deb" "/usr/lib/$multiarch/wattbench/libwattbench-render.so" \
         /usr/share/doc/wattbench-render/copyright
     render_depends=$(dpkg-deb -f "$render_deb" Depends)
@@ -133,6 +139,8 @@ if [ "${WATTBENCH_DEB_INSTALL:-0}" = 1 ]; then
             out=$(systemd-analyze verify --man=no /usr/lib/systemd/system/wattbench-monitor@.service 2>&1)
             [ -z "$out" ] || fail "systemd-analyze verify on the installed unit: $out"
             getent passwd wattbench >/dev/null || fail "postinst created no system user wattbench"
+            /usr/bin/wattbench devices | grep -qE '^  ipmi +in-band' ||
+                fail "the installed wattbench does not load its ipmi module: $(/usr/bin/wattbench devices 2>&1 | grep ipmi)"
             echo "installed: $got; man -w: $(man -w wattbench)"
         else
             cat "$work/dpkg.log"
