@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -156,13 +155,15 @@ std::vector<std::string> format_sample_rows(const record::Catalog& catalog,
         }
         w.flush();
     }
-    std::ifstream in(name);
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        rows.push_back(line);
-    }
+    // Read back as rows, not lines: a state text may hold a line break.
+    const auto read = rundir::read_samples(name, [&](const rundir::SampleRow& r) {
+        rows.emplace_back(r.text());
+        return std::optional<rundir::ReadError>{};
+    });
     std::remove(name);
+    if (!read) {
+        throw std::runtime_error(read.error().text());
+    }
     return rows;
 }
 

@@ -1,23 +1,15 @@
 #include "app/core/report/window_states.hpp"
 
 #include <algorithm>
-#include <array>
-#include <fstream>
 #include <map>
 #include <tuple>
 
-#include "app/core/rundir/csv_reader.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 
 namespace wattbench::core::report {
 
-namespace {
-
-constexpr std::array<std::string_view, 6> kNeeded{"phase",   "stage", "device",
-                                                  "channel", "value", "status"};
-
-}  // namespace
-
 void count_window_states(const std::string& samples_csv, std::vector<PhaseRow>& rows) {
+    using rundir::SampleColumn;
     using Key = std::tuple<std::string, std::string, std::string>;
     std::map<Key, std::map<std::string, std::uint64_t, std::less<>>> counts;
     for (const auto& r : rows) {
@@ -28,48 +20,29 @@ void count_window_states(const std::string& samples_csv, std::vector<PhaseRow>& 
     if (counts.empty()) {
         return;
     }
-    std::ifstream in(samples_csv, std::ios::binary);
-    std::string line;
-    if (!in || !std::getline(in, line)) {
-        return;
-    }
-    const auto header = rundir::split_csv_line(line);
-    if (!header) {
-        return;
-    }
-    std::array<std::size_t, kNeeded.size()> at{};
-    for (std::size_t i = 0; i < kNeeded.size(); ++i) {
-        const auto it = std::find(header->begin(), header->end(), kNeeded[i]);
-        if (it == header->end()) {
-            return;
+    Key key;
+    // A read error (a malformed row) is not the report's to refuse here: the states counted
+    // before it stand, as those before a cut-off last line do.
+    (void)rundir::read_samples(samples_csv, [&](const rundir::SampleRow& r) {
+        if (r[SampleColumn::unit] != "state" || r[SampleColumn::stage] != "window" ||
+            r[SampleColumn::status] != "ok") {
+            return std::optional<rundir::ReadError>{};
         }
-        at[i] = static_cast<std::size_t>(it - header->begin());
-    }
-    const std::size_t width = header->size();
-    std::string record;
-    while (std::getline(in, line)) {
-        // Cheap test first: most rows are numeric channels of no interest here.
-        if (record.empty() && line.find(",state,ok") == std::string::npos) {
-            continue;
+        std::get<0>(key).assign(r[SampleColumn::phase]);
+        std::get<1>(key).assign(r[SampleColumn::device]);
+        std::get<2>(key).assign(r[SampleColumn::channel]);
+        const auto it = counts.find(key);
+        if (it != counts.end()) {
+            const std::string_view state = r[SampleColumn::value];
+            const auto s = it->second.find(state);
+            if (s != it->second.end()) {
+                ++s->second;
+            } else {
+                it->second.emplace(std::string(state), 1);
+            }
         }
-        record += line;
-        std::string error;
-        auto fields = rundir::split_csv_line(record, &error);
-        if (!fields && error == "unterminated quoted field") {
-            record += '\n';  // a quoted field with a line break inside goes on
-            continue;
-        }
-        record.clear();
-        if (!fields || fields->size() != width || (*fields)[at[1]] != "window" ||
-            (*fields)[at[5]] != "ok") {
-            continue;
-        }
-        const auto it = counts.find(Key{(*fields)[at[0]], (*fields)[at[2]], (*fields)[at[3]]});
-        if (it == counts.end()) {
-            continue;
-        }
-        ++it->second[(*fields)[at[4]]];
-    }
+        return std::optional<rundir::ReadError>{};
+    });
     for (auto& r : rows) {
         const auto it = counts.find(Key{r.phase, r.device, r.channel});
         if (it == counts.end()) {

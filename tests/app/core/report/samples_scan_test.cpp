@@ -151,10 +151,9 @@ TEST(SamplesScan, WindowCountsSeparateInvalidAndOverrange) {
 
 TEST(SamplesScan, DiscreteStatesMatchWindowStates) {
     std::string text(kHeader);
-    // Single-line states only: count_window_states reads line by line and misses a state text
-    // with a line break, which QuotedFieldsAreUnescapedAndLinesCounted covers for the scan.
-    const std::array<std::string_view, 7> states{"Low", "High", "Low",       "\"a,b\"",
-                                                 "Low", "High", "\"x\"\"y\""};
+    // Both read through rundir's samples reader, so a quoted state with a line break counts too.
+    const std::array<std::string_view, 8> states{"Low", "High", "Low",        "\"a,b\"",
+                                                 "Low", "High", "\"x\"\"y\"", "\"two\nlines\""};
     for (std::size_t i = 0; i < states.size(); ++i) {
         text += row(static_cast<std::int64_t>(i) * 100,
                     fmt::format("idle,window,meter,mode,{},state,ok", states[i]));
@@ -187,11 +186,11 @@ TEST(SamplesScan, DiscreteStatesMatchWindowStates) {
     ASSERT_NE(idle, nullptr);
     ASSERT_NE(cpu, nullptr);
     const std::vector<std::pair<std::string, std::uint64_t>> expected{
-        {"Low", 3}, {"High", 2}, {"a,b", 1}, {"x\"y", 1}};
+        {"Low", 3}, {"High", 2}, {"a,b", 1}, {"two\nlines", 1}, {"x\"y", 1}};
     EXPECT_EQ(idle->states, expected);
     EXPECT_EQ(idle->states, rows[0].states);
     EXPECT_EQ(cpu->states, rows[1].states);
-    EXPECT_EQ(idle->total, 8u);
+    EXPECT_EQ(idle->total, 9u);
     EXPECT_EQ(idle->invalid, 1u);
     // A discrete channel has no numeric series.
     ASSERT_EQ(s.series.size(), 1u);
