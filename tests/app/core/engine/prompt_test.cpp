@@ -13,6 +13,7 @@
 #include "app/core/rundir/phases_csv_reader.hpp"
 #include "drivers/manual/register.hpp"
 #include "tests/support/fake_device.hpp"
+#include "tests/support/step_clock.hpp"
 
 namespace wattbench::core::engine {
 namespace {
@@ -43,6 +44,10 @@ struct Operator final : Observer {
     void on_phase_finished(const PhaseFinished& f) override {
         std::lock_guard l(m);
         finished.push_back(f);
+    }
+    void on_finished(const RunFinished&) override {
+        std::lock_guard l(m);
+        ended = true;
     }
     void on_readings(std::span<const record::Sample> samples) override {
         std::lock_guard l(m);
@@ -77,6 +82,7 @@ struct Operator final : Observer {
     std::vector<std::uint64_t> withdrawn;
     std::vector<PhaseFinished> finished;
     std::size_t readings_while_prompted = 0;
+    bool ended = false;
     std::vector<std::thread> threads;
 };
 
@@ -131,6 +137,11 @@ profile::Profile make_profile(const std::string& prompt, bool manual) {
     return p;
 }
 
+// The runner and the samplers of the meter and the built-in host device (a manual meter has
+// none: it is read at window edges): the threads a step of the clock waits for. While the runner
+// waits for an answer it is not on the clock, so time stands still until the answer comes.
+constexpr std::size_t kRunThreads = 3;
+
 std::string temp_dir(const std::string& name) {
     auto dir =
         fs::temp_directory_path() / ("wattbench-prompt-" + name + "-" + std::to_string(::getpid()));
@@ -153,6 +164,18 @@ std::vector<std::vector<std::string>> csv_rows(const std::string& path) {
         rows.push_back(f);
     }
     return rows;
+}
+
+// By name: a phase that ends in its window is reported by the recorder thread, one skipped or
+// interrupted by the runner, so the reports of two phases can arrive in either order.
+std::optional<PhaseStatus> status_of(const std::vector<PhaseFinished>& finished,
+                                     const std::string& phase) {
+    for (const auto& f : finished) {
+        if (f.name == phase) {
+            return f.status;
+        }
+    }
+    return std::nullopt;
 }
 
 const stats::ChannelSummary* row(const std::vector<stats::ChannelSummary>& rows,
@@ -182,7 +205,7 @@ TEST(EnginePrompt, ConfirmedPhasePromptRunsThePhaseAndIsLogged) {
     EXPECT_EQ(op.prompts[0].phase_name, "off");
     EXPECT_EQ(op.prompts[0].question, "Switch the machine under test off");
     ASSERT_EQ(op.finished.size(), 2u);
-    EXPECT_EQ(op.finished[1].status, PhaseStatus::done);
+    EXPECT_EQ(status_of(op.finished, "off"), PhaseStatus::done);
     const std::string events = slurp(opt.out_dir + "/events.log");
     EXPECT_NE(events.find("prompt 1 (phase 'off'): Switch the machine under test off [confirm]"),
               std::string::npos)
@@ -203,7 +226,7 @@ TEST(EnginePrompt, DeclinedPhasePromptSkipsThePhase) {
     engine.start();
     EXPECT_EQ(engine.wait().status, RunStatus::completed);
     ASSERT_EQ(op.finished.size(), 2u);
-    EXPECT_EQ(op.finished[1].status, PhaseStatus::skipped);
+    EXPECT_EQ(status_of(op.finished, "off"), PhaseStatus::skipped);
     const std::string events = slurp(opt.out_dir + "/events.log");
     EXPECT_NE(events.find("prompt 1 declined"), std::string::npos) << events;
     EXPECT_NE(events.find("phase 'off' skipped before its warm-up: the prompt was declined"),
@@ -233,7 +256,7 @@ TEST(EnginePrompt, AbortWhileWaitingInterruptsThePhaseAndSamplingGoesOnMeanwhile
     ASSERT_EQ(op.withdrawn.size(), 1u);
     EXPECT_EQ(op.withdrawn[0], op.prompts[0].id);
     ASSERT_EQ(op.finished.size(), 2u);
-    EXPECT_EQ(op.finished[1].status, PhaseStatus::interrupted);
+    EXPECT_EQ(status_of(op.finished, "off"), PhaseStatus::interrupted);
     EXPECT_NE(slurp(opt.out_dir + "/events.log").find("prompt 1 withdrawn"), std::string::npos);
     engine.answer_prompt(op.prompts[0].id, 1.0);  // too late: ignored
     fs::remove_all(opt.out_dir);
@@ -241,8 +264,12 @@ TEST(EnginePrompt, AbortWhileWaitingInterruptsThePhaseAndSamplingGoesOnMeanwhile
 
 TEST(EnginePrompt, ManualEnergyCounterGivesDeltaEOverDeltaTWithItsAccuracy) {
     auto reg = registry();
-    Engine engine(reg);
+    // The step clock stands still while the runner waits for an answer (it then sleeps on real
+    // time, not on the clock), so every reading is taken at the instant it was asked for.
+    tests::StepClock clock;
+    Engine engine(reg, clock);
     Operator op(engine);
+    op.delay = milliseconds(0);
     // idle: start and end reading; off: its confirm, then start and end reading.
     op.script = {1000.000, 1000.002, 1.0, 1000.002, 1000.003};
     engine.add_observer(&op);
@@ -250,6 +277,12 @@ TEST(EnginePrompt, ManualEnergyCounterGivesDeltaEOverDeltaTWithItsAccuracy) {
     opt.out_dir = temp_dir("manual");
     ASSERT_FALSE(engine.prepare(make_profile("Switch it off", true), opt));
     engine.start();
+    ASSERT_TRUE(clock.run_until(
+        [&] {
+            std::lock_guard l(op.m);
+            return op.ended;
+        },
+        kRunThreads));
     EXPECT_EQ(engine.wait().status, RunStatus::completed);
     ASSERT_EQ(op.prompts.size(), 5u);
     EXPECT_EQ(op.prompts[0].kind, PromptRequest::Kind::number);
@@ -274,25 +307,31 @@ TEST(EnginePrompt, ManualEnergyCounterGivesDeltaEOverDeltaTWithItsAccuracy) {
     }
     EXPECT_EQ(energy[0][2], "idle");
     EXPECT_EQ(energy[1][6], "1000.002");
-    const double dt = std::stod(energy[1][1]) - std::stod(energy[0][1]);
-    ASSERT_GT(dt, 0.2);  // the window lasts at least as long as planned
+    // Each reading at its window's edge: idle's window is 50-250 ms, off's (after its 50 ms
+    // warm-up) 300-500 ms.
+    EXPECT_EQ(energy[0][1], "0.050");
+    EXPECT_EQ(energy[1][1], "0.250");
+    EXPECT_EQ(energy[2][1], "0.300");
+    EXPECT_EQ(energy[3][1], "0.500");
 
     auto phases = std::get<std::vector<stats::ChannelSummary>>(
         rundir::read_phases_csv(opt.out_dir + "/phases.csv"));
     const auto* idle = row(phases, "idle", "ec3000", "power");
     ASSERT_NE(idle, nullptr);
-    // 2 Wh over dt seconds; elapsed_s in samples.csv is rounded to the millisecond.
-    EXPECT_NEAR(idle->mean, 2.0 * 3600.0 / dt, 2.0 * 3600.0 / dt * 0.01);
+    // 2 Wh (7200 J) over 0.2 s; what is left is 1000.002 - 1000.000 in binary, under 1e-6 W.
+    EXPECT_NEAR(idle->mean, 36000.0, 1e-6);
     EXPECT_EQ(idle->samples, 1u);
     EXPECT_DOUBLE_EQ(idle->coverage, 1.0);
     EXPECT_DOUBLE_EQ(idle->uncertainty, 0.01);
     const auto* off = row(phases, "off", "ec3000", "power");
     ASSERT_NE(off, nullptr);
-    EXPECT_NEAR(off->mean * (std::stod(energy[3][1]) - std::stod(energy[2][1])), 3600.0, 40.0);
-    // The other meter's window is the manual one: it opened at the first answer.
+    EXPECT_NEAR(off->mean, 18000.0, 1e-5);  // 1 Wh over 0.2 s
+    // The other meter's window is the manual one, from the first answer to the second: the 10
+    // grid ticks 60-240 ms.
     const auto* meter = row(phases, "idle", "meter", "power");
     ASSERT_NE(meter, nullptr);
-    EXPECT_GT(meter->end - meter->start, milliseconds(200));
+    EXPECT_EQ(meter->end - meter->start, milliseconds(200));
+    EXPECT_EQ(meter->samples, 10u);
     fs::remove_all(opt.out_dir);
 }
 
