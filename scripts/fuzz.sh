@@ -9,9 +9,10 @@
 #   WATTBENCH_FUZZ_RUNS=N scripts/fuzz.sh     long mode too
 #
 # TARGET is a name without _fuzz (profile, yokogawa, ...); none means all.
-# Short mode reads tests/fuzz/corpus/<name> and never writes to it: new inputs go to
-# build-fuzz/corpus/<name>. Long mode then merges (-merge=1) what the run found into
-# tests/fuzz/corpus/<name>: only inputs that add coverage, the smallest first, the checked-in
+# Short mode reads the target's seed corpus (tests/fuzz/corpus/<name>, or fuzz_corpus/<name> in
+# the test folder of a target declared elsewhere, e.g. tests/drivers/<driver>) and never writes
+# to it: new inputs go to build-fuzz/corpus/<name>. Long mode then merges (-merge=1) what the run
+# found into that seed corpus: only inputs that add coverage, the smallest first, the checked-in
 # ones kept. WATTBENCH_FUZZ_MAX_SECONDS (default 3600) bounds one long run.
 # Either mode prints executions and exec/s per target and fails on the first crash, leak,
 # timeout or sanitizer report; the reproducer is left in build-fuzz/artifacts/<name>/.
@@ -58,15 +59,20 @@ else
   targets=("${all_targets[@]}")
 fi
 
-# The checked-in seed corpus of a target: tests/fuzz/corpus/<name>, else a test folder's
-# fuzz_corpus/<name>; tests/fuzz/corpus/<name> (created) when there is none yet.
+# The checked-in seed corpus of target $1 (its path in build-fuzz/): tests/fuzz/corpus/<name>
+# for the targets of tests/fuzz (and where one is already there), else beside its source in
+# <its test folder>/fuzz_corpus/<name>, so a driver's fuzz target and its corpus stay in
+# tests/drivers/<driver>; long mode creates it when there is none yet.
 corpus_of() {
-  local name=$1 dir
-  [ -d "tests/fuzz/corpus/$name" ] && { echo "tests/fuzz/corpus/$name"; return; }
-  for dir in tests/*/*/fuzz_corpus/"$name" tests/*/fuzz_corpus/"$name"; do
-    [ -d "$dir" ] && { echo "$dir"; return; }
-  done
-  echo "tests/fuzz/corpus/$name"
+  local t=$1 name folder
+  name=$(basename "$t")
+  name=${name%_fuzz}
+  folder=$(dirname "${t#build-fuzz/}")
+  if [ "$folder" = tests/fuzz ] || [ -d "tests/fuzz/corpus/$name" ]; then
+    echo "tests/fuzz/corpus/$name"
+  else
+    echo "$folder/fuzz_corpus/$name"
+  fi
 }
 
 # The value of a libFuzzer final stat ("stat::number_of_executed_units: 123") in a log.
@@ -76,7 +82,7 @@ run_target() {
   local t=$1 name corpus work artifacts log dirs limits start status elapsed execs rate line before after
   name=$(basename "$t")
   name=${name%_fuzz}
-  corpus=$(corpus_of "$name")
+  corpus=$(corpus_of "$t")
   work="build-fuzz/corpus/$name"
   artifacts="build-fuzz/artifacts/$name/"
   log="build-fuzz/logs/$name.log"

@@ -58,7 +58,8 @@ int scan_serial() {
 // USB sound level meters (not serial devices, so not in the serial scan).
 int scan_usb_meters() {
     int found = 0;
-    for (const auto& m : drivers::usb::scan_sound_meters()) {
+    for (const auto& m :
+         drivers::usb::scan_sound_meters(drivers::catalogue::builtin_usb_models())) {
         fmt::print("  usb     {:<28} driver {}{}{}\n", m.connection, m.driver,
                    m.product.empty() ? "" : "  " + m.product,
                    m.note.empty() ? "" : "  (" + m.note + ")");

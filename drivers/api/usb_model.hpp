@@ -6,7 +6,8 @@
 
 namespace wattbench::drivers::api {
 
-// A USB ID an instrument shows (its USBTMC interface or the CDC serial adapter it carries),
+// A USB ID an instrument shows (its USBTMC interface, the CDC serial adapter it carries or the
+// interface its driver opens with libusb),
 // declared by its driver so `wattbench devices --scan` can name what is plugged in.
 struct UsbModel {
     std::uint16_t vendor = 0;
@@ -15,6 +16,9 @@ struct UsbModel {
     // Seen on a real device or in a primary source; false: assumed (the README says why).
     bool confirmed = false;
     std::string kind = "wattmeter";
+    // Opened by its driver through libusb (usb://VID:PID: a HID or vendor-class interface), not
+    // as USBTMC or a serial port: `devices --scan` finds it on the bus by this ID alone.
+    bool libusb = false;
 };
 
 // A USB ID and the driver that declares it (a family's USB_LIST function,

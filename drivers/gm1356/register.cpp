@@ -15,4 +15,10 @@ api::DriverInfo driver_info() {
             usb::connection_part(0))};
 }
 
+std::vector<api::UsbDeclaration> usb_models() {
+    api::UsbModel model{0x64bd, 0x74e3, "Benetech GM1356", true, "sound level meter"};
+    model.libusb = true;
+    return {{"gm1356", model}};
+}
+
 }  // namespace wattbench::drivers::gm1356

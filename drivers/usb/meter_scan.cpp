@@ -5,24 +5,8 @@
 #include <fmt/format.h>
 
 namespace wattbench::drivers::usb {
-namespace {
 
-struct Known {
-    std::uint16_t vendor;
-    std::uint16_t product;
-    const char* driver;
-};
-
-// 16c0:05dc is V-USB's shared ID: listed with its product string so a user can tell a meter
-// from another V-USB gadget.
-constexpr Known kKnown[] = {
-    {0x16c0, 0x05dc, "wensn-ws1361"},
-    {0x64bd, 0x74e3, "gm1356"},
-};
-
-}  // namespace
-
-std::vector<FoundMeter> scan_sound_meters() {
+std::vector<FoundMeter> scan_sound_meters(std::span<const api::UsbDeclaration> declared) {
     std::vector<FoundMeter> found;
     libusb_context* ctx = nullptr;
     if (libusb_init(&ctx) != 0) {
@@ -35,13 +19,13 @@ std::vector<FoundMeter> scan_sound_meters() {
         if (libusb_get_device_descriptor(list[i], &d) != 0) {
             continue;
         }
-        for (const Known& k : kKnown) {
-            if (d.idVendor != k.vendor || d.idProduct != k.product) {
+        for (const api::UsbDeclaration& k : declared) {
+            if (!k.model.libusb || d.idVendor != k.model.vendor || k.model.product != d.idProduct) {
                 continue;
             }
             FoundMeter m;
             m.driver = k.driver;
-            m.connection = fmt::format("usb://{:04x}:{:04x}", k.vendor, k.product);
+            m.connection = fmt::format("usb://{:04x}:{:04x}", d.idVendor, d.idProduct);
             libusb_device_handle* h = nullptr;
             if (const int rc = libusb_open(list[i], &h); rc != 0) {
                 m.note = rc == LIBUSB_ERROR_ACCESS

@@ -16,4 +16,12 @@ api::DriverInfo driver_info() {
             usb::connection_part(0))};
 }
 
+std::vector<api::UsbDeclaration> usb_models() {
+    // V-USB's shared ID: the scan shows the product string, so a user can tell the meter from
+    // another V-USB gadget.
+    api::UsbModel model{0x16c0, 0x05dc, "Wensn WS1361/WS1381", true, "sound level meter"};
+    model.libusb = true;
+    return {{"wensn-ws1361", model}};
+}
+
 }  // namespace wattbench::drivers::wensn

@@ -243,7 +243,7 @@ void DiscoveryDialog::rescan() {
                  "no hardware.")
             : tr("Use a port in a profile as serial:///dev/ttyUSB0?baud=9600."));
 
-    const auto meters = drivers::usb::scan_sound_meters();
+    const auto meters = drivers::usb::scan_sound_meters(drivers::catalogue::builtin_usb_models());
     meters_->setRowCount(static_cast<int>(meters.size()));
     for (int r = 0; r < static_cast<int>(meters.size()); ++r) {
         const auto& m = meters[static_cast<std::size_t>(r)];

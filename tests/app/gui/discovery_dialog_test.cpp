@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include "drivers/catalogue/usb_catalogue.hpp"
 #include "drivers/usb/meter_scan.hpp"
 #include "qt_env.hpp"
 #include "tests/drivers/ipmi/ipmi_sim.hpp"
@@ -65,7 +66,7 @@ TEST(DiscoveryDialog, ListsTheUsbMetersTheCliScanFinds) {
     test::qt_app();
     DiscoveryDialog d;
     ASSERT_NE(d.meters(), nullptr);
-    const auto found = drivers::usb::scan_sound_meters();
+    const auto found = drivers::usb::scan_sound_meters(drivers::catalogue::builtin_usb_models());
     ASSERT_EQ(d.meters()->rowCount(), static_cast<int>(found.size()));
     for (int r = 0; r < d.meters()->rowCount(); ++r) {
         EXPECT_EQ(d.meters()->item(r, 0)->text().toStdString(),

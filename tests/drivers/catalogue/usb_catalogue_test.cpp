@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "drivers/catalogue/usb_catalogue.hpp"
@@ -66,6 +67,15 @@ TEST(UsbCatalogue, TheBuiltinDriversDeclareTheirIds) {
     EXPECT_EQ(drivers_of(drivers_for_usb(0x0699, 0x1234)),
               (std::vector<std::string>{"tektronix-pa1000", "tektronix-pa3000"}));
     EXPECT_TRUE(drivers_for_usb(0x0403, 0x6001).empty());  // an FTDI adapter: no analyzer
+    // The sound level meters, which the scan looks for with libusb.
+    for (const auto& [vendor, product, driver] :
+         {std::tuple{0x16c0, 0x05dc, "wensn-ws1361"}, std::tuple{0x64bd, 0x74e3, "gm1356"}}) {
+        const auto found = drivers_for_usb(vendor, product);
+        ASSERT_EQ(drivers_of(found), (std::vector<std::string>{driver}));
+        EXPECT_TRUE(found.front().model.libusb);
+        EXPECT_EQ(found.front().model.kind, "sound level meter");
+    }
+    EXPECT_FALSE(drivers_for_usb(0x2184, 0x0052).front().model.libusb);
     EXPECT_EQ(describe(drivers_for_usb(0x2184, 0x0052), "usbtmc://2184:0052/GES913349"),
               "wattmeter: GW Instek GPM-8213; driver gwinstek-gpm8213, connection "
               "usbtmc://2184:0052/GES913349");

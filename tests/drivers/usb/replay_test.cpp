@@ -163,7 +163,9 @@ TEST(LibusbTransport, NoDeviceFailsCleanly) {
 }
 
 TEST(MeterScan, FindsNothingWithoutUsb) {
-    EXPECT_TRUE(scan_sound_meters().empty());
+    const std::vector<api::UsbDeclaration> declared{
+        {"wensn-ws1361", {0x16c0, 0x05dc, "Wensn WS1361", true, "sound level meter", true}}};
+    EXPECT_TRUE(scan_sound_meters(declared).empty());
 }
 
 }  // namespace
