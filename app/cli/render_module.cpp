@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "app/core/version.hpp"
+#include "drivers/modules/program_place.hpp"
 
 namespace wattbench::cli {
 
@@ -19,11 +20,6 @@ struct Loaded {
     wattbench_render_fn entry = nullptr;
     std::string error;
 };
-
-bool running_from_build_tree(const std::string& exe) {
-    const std::string tree = std::string(WATTBENCH_BUILD_DIR) + "/";
-    return exe.compare(0, tree.size(), tree) == 0;
-}
 
 Loaded open_module() {
     const std::string path = RenderModule::path();
@@ -50,15 +46,15 @@ std::vector<std::string> RenderModule::candidates() {
         override_path != nullptr && *override_path != '\0') {
         return {override_path};
     }
-    std::error_code ec;
-    const auto exe = std::filesystem::canonical("/proc/self/exe", ec);
+    const auto place = drivers::modules::program_place();
     std::vector<std::string> found;
-    if (!ec && running_from_build_tree(exe.string())) {
+    if (place && place->in_build_tree) {
         found.emplace_back(WATTBENCH_RENDER_BUILD_PATH);
     }
-    found.push_back(
-        (exe.parent_path().parent_path() / WATTBENCH_RENDER_INSTALL_DIR / WATTBENCH_RENDER_FILE)
-            .string());
+    // Always one candidate, for path() to name: relative to the working directory when
+    // /proc/self/exe cannot be read.
+    const std::filesystem::path prefix = place ? place->prefix() : std::filesystem::path();
+    found.push_back((prefix / WATTBENCH_RENDER_INSTALL_DIR / WATTBENCH_RENDER_FILE).string());
     return found;
 }
 

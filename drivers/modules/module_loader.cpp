@@ -7,15 +7,11 @@
 #include <system_error>
 
 #include "drivers/modules/module_abi.hpp"
+#include "drivers/modules/program_place.hpp"
 
 namespace wattbench::drivers::modules {
 
 namespace {
-
-bool inside(const std::filesystem::path& file, const std::string& dir) {
-    const std::string tree = dir + "/";
-    return file.string().compare(0, tree.size(), tree) == 0;
-}
 
 std::string file_of(const std::string& name) {
     return name + ".so";
@@ -28,15 +24,13 @@ std::vector<std::string> module_candidates(const std::string& name) {
         return {(std::filesystem::path(dir) / file_of(name)).string()};
     }
     std::vector<std::string> found;
-    std::error_code ec;
-    const auto exe = std::filesystem::canonical("/proc/self/exe", ec);
-    if (!ec && inside(exe, WATTBENCH_BUILD_DIR)) {
+    const auto place = program_place();
+    if (place && place->in_build_tree) {
         found.push_back(std::string(WATTBENCH_DRIVER_MODULE_BUILD_DIR) + "/" + file_of(name));
     }
-    if (!ec) {
+    if (place) {
         found.push_back(
-            (exe.parent_path().parent_path() / WATTBENCH_DRIVER_MODULE_INSTALL_DIR / file_of(name))
-                .string());
+            (place->prefix() / WATTBENCH_DRIVER_MODULE_INSTALL_DIR / file_of(name)).string());
     }
     return found;
 }

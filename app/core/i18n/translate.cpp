@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "app/core/i18n/catalog.hpp"
+#include "drivers/modules/program_place.hpp"
 
 namespace wattbench::core::i18n {
 
@@ -56,11 +57,6 @@ std::string in_dir(const std::filesystem::path& dir, Language language) {
         .string();
 }
 
-bool running_from_build_tree(const std::string& exe) {
-    const std::string tree = std::string(WATTBENCH_LOCALEDIR_BUILD_TREE) + "/";
-    return exe.compare(0, tree.size(), tree) == 0;
-}
-
 }  // namespace
 
 std::vector<std::string> catalog_candidates(Language language) {
@@ -68,16 +64,14 @@ std::vector<std::string> catalog_candidates(Language language) {
         return {in_dir(dir, language)};
     }
     std::vector<std::string> found;
-    std::error_code ec;
-    const auto exe = std::filesystem::canonical("/proc/self/exe", ec);
-    if (!ec && running_from_build_tree(exe.string())) {
+    const auto place = drivers::modules::program_place();
+    if (place && place->in_build_tree) {
         found.push_back(in_dir(WATTBENCH_LOCALEDIR_BUILD, language));
     }
     // From the program's own place (/usr/bin/wattbench → /usr/share/locale), so one build
     // serves /usr and /usr/local alike; the configured prefix for programs elsewhere.
-    if (!ec) {
-        found.push_back(
-            in_dir(exe.parent_path().parent_path() / WATTBENCH_LOCALEDIR_RELATIVE, language));
+    if (place) {
+        found.push_back(in_dir(place->prefix() / WATTBENCH_LOCALEDIR_RELATIVE, language));
     }
     found.push_back(in_dir(WATTBENCH_LOCALEDIR_INSTALLED, language));
     return found;
