@@ -203,7 +203,7 @@ int monitor_command(const MonitorArgs& args) {
         stop.request();
     });
 
-    auto loaded = load_profile_for_cli(args.profile);
+    auto loaded = load_profile_for_cli(args.profile, false);
     if (!loaded) {
         return kExitUsage;
     }

@@ -10,8 +10,10 @@
 
 namespace wattbench::cli {
 
-std::optional<core::profile::Profile> load_profile_for_cli(const std::string& path) {
+std::optional<core::profile::Profile> load_profile_for_cli(const std::string& path,
+                                                           bool phases_required) {
     core::profile::LoadContext ctx;
+    ctx.phases_required = phases_required;
     ctx.registry = &drivers::builtin_registry();
     ctx.logical_cpus = core::host::read_host_facts().logical_cpus;
     auto loaded = core::profile::load_profile_file(path, ctx);

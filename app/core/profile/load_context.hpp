@@ -16,6 +16,8 @@ struct LoadContext {
     unsigned logical_cpus = 1;
     // Folders holding workloads/<name>/ recipes; without it, recipe_search_path of the profile.
     std::optional<std::vector<std::string>> recipe_dirs = std::nullopt;
+    // A run steps through phases, so its profile needs one; `monitor` only reads the devices.
+    bool phases_required = true;
 };
 
 }  // namespace wattbench::core::profile

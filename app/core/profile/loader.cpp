@@ -110,7 +110,7 @@ Profile read_profile(const toml::value& root_value, const std::string& file,
             }
         }
     }
-    if (profile.phases.empty()) {
+    if (profile.phases.empty() && ctx.phases_required) {
         fail({file, 0, 0}, "", "the profile has no [[phase]]");
     }
     check_warmup_devices(profile, ctx.registry);

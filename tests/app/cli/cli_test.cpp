@@ -288,6 +288,39 @@ TEST(Cli, ACommandPhaseLogsItsOutputAndRecordsItsScore) {
     fs::remove(path);
 }
 
+// A profile of devices alone: `monitor` reads them (man page: no phases), `run` refuses it.
+TEST(Cli, MonitorTakesAProfileWithoutPhasesAndRunRefusesIt) {
+    const auto base = fs::temp_directory_path() / ("wb-monitor-" + std::to_string(::getpid()));
+    fs::remove_all(base);
+    fs::create_directories(base);
+    const auto profile = (base / "devices.toml").string();
+    std::ofstream(profile) << "[run]\nname = \"rack\"\ninterval = \"100ms\"\n\n"
+                              "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\n"
+                              "connection = \"sim://wattmeter\"\n";
+    const auto refused = run({"run", profile, "--out", (base / "run").string()});
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("the profile has no [[phase]]"), std::string::npos) << refused.err;
+
+    const auto out = base / "mon";
+    Process monitor({"monitor", profile, "--out", out.string()});
+    // Until the first reading is in samples.csv (flushed at least once a second); bounded only
+    // so that a broken monitor fails instead of hanging.
+    std::size_t rows = 0;
+    for (int i = 0; i < 200 && rows < 2; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        rows = read_csv((out / "samples.csv").string()).size();
+    }
+    monitor.signal(SIGINT);
+    const auto r = monitor.wait();
+    EXPECT_EQ(r.exit_code, 130) << r.err;
+    const auto samples = read_csv((out / "samples.csv").string());
+    ASSERT_GE(samples.size(), 2u) << r.err;
+    EXPECT_EQ(samples[1][4], "wattmeter");
+    EXPECT_EQ(samples[1][2], "");  // no phase
+    EXPECT_EQ(samples[1][3], "between");
+    fs::remove_all(base);
+}
+
 TEST(Cli, ValidateAndDevices) {
     auto v = run({"validate", kDemo});
     EXPECT_EQ(v.exit_code, 0) << v.err;

@@ -78,6 +78,18 @@ TEST(LoaderErrors, PhasesMustExistAndBeArraysOfTables) {
               "test.toml:1:10: phase: expected [[phase]] tables, got integer 1");
 }
 
+// `monitor` reads devices only: a profile without phases is whole, and a malformed [[phase]] is
+// still an error.
+TEST(LoaderErrors, AMonitorProfileNeedsNoPhase) {
+    LoadContext monitor;
+    monitor.phases_required = false;
+    const auto p = load_ok("[run]\nname = \"t\"\n", monitor);
+    EXPECT_EQ(p.run.name, "t");
+    EXPECT_TRUE(p.phases.empty());
+    EXPECT_EQ(load_error("[run]\nname = \"t\"\n[phase]\nname = \"idle\"\n", monitor),
+              "test.toml:3:1: phase: expected [[phase]] tables, got a table");
+}
+
 const std::string run = "[run]\nname = \"t\"\n";  // lines 1-2; [[phase]] opens on line 3
 
 TEST(LoaderErrors, PhaseKeysAreChecked) {
@@ -94,9 +106,10 @@ TEST(LoaderErrors, PhaseKeysAreChecked) {
               "separate and match names in --only)");
     EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"idle\"\nwindow = \"0s\"\n"),
               "test.toml:6:1: phase[1].window: must be longer than 0s");
-    EXPECT_EQ(load_error(run + "[[phase]]\nname = \"x\"\nload = \"idle\"\nwarmup = 300\n"),
-              "test.toml:6:1: phase[1].warmup: expected a duration like \"5m\" or a table like { "
-              "min = \"2m\", max = \"60m\", until_stable = [\"wattmeter/power\"] }, got integer 300");
+    EXPECT_EQ(
+        load_error(run + "[[phase]]\nname = \"x\"\nload = \"idle\"\nwarmup = 300\n"),
+        "test.toml:6:1: phase[1].warmup: expected a duration like \"5m\" or a table like { "
+        "min = \"2m\", max = \"60m\", until_stable = [\"wattmeter/power\"] }, got integer 300");
 }
 
 TEST(LoaderErrors, KeysOfAnotherLoadAreRefused) {
