@@ -4,10 +4,10 @@
 # has no port option), and each program reads that BMC's sensors and this machine's CPU use at
 # 1 Hz for SECONDS — wattbench with `--metrics-listen` scraped every 5 s as Prometheus would,
 # collectd with its ipmi, cpu and csv plugins. Printed: CPU time over wall time, peak RSS (both
-# from wait4, bench/measure.py, with its context switches: the wake-ups), and what each one
+# from GNU time, bench/measure.py, with its context switches: the wake-ups), and what each one
 # recorded.
 #
-# Needs root (port 623), openipmi (ipmi_sim, sdrcomp), collectd-core and curl; the two programs
+# Needs root (port 623), openipmi (ipmi_sim, sdrcomp), collectd-core, curl and time; the two programs
 # run one after the other so they do not share the CPU, ipmi_sim running for both.
 #
 # usage: bench/monitor_vs_collectd.sh [BUILD_DIR=build] [SECONDS=60] [PORT=19877]
@@ -30,7 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in ipmi_sim sdrcomp collectd curl python3; do
+for tool in ipmi_sim sdrcomp collectd curl python3 /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 2; }
 done
 [ -x "$bin" ] || { echo "no $bin: build first" >&2; exit 2; }

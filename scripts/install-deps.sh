@@ -14,7 +14,7 @@ packages=(
   openssh-client openssh-server
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev xvfb xauth poppler-utils
   scdoc lintian man-db systemd bash-completion
-  libmicrohttpd-dev prometheus
+  libevent-dev prometheus
   gettext libicu-dev
   jq socat
 )

@@ -8,15 +8,13 @@
 #include "app/metrics/exposition.hpp"
 #include "app/metrics/listen_address.hpp"
 
-struct MHD_Daemon;
-
 namespace wattbench::metrics {
 
-// GET /metrics over libmicrohttpd, on one internal polling thread: non-blocking sockets, at most
+// GET /metrics over libevent's evhttp, on one thread of its own: non-blocking sockets, at most
 // Limits::connections at once and Limits::timeout_seconds of silence per connection, so a client
 // that connects and never reads (or never finishes its request) costs a socket for a while and
 // nothing else; the run never waits for a scrape. Other methods get 405 with Allow, other
-// paths 404; requests longer than the connection's memory get libmicrohttpd's 414/431.
+// paths 404; a request line or headers over 32 KiB get evhttp's 413.
 class MetricsServer {
 public:
     struct Limits {
@@ -46,10 +44,11 @@ public:
 private:
     MetricsServer(ListenAddress address, Render render);
 
+    struct Loop;
+
     ListenAddress address_;
     Render render_;
-    MHD_Daemon* daemon_ = nullptr;
-    int socket_ = -1;
+    std::unique_ptr<Loop> loop_;
 };
 
 }  // namespace wattbench::metrics

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -132,6 +133,28 @@ std::vector<int> stalled_clients(std::uint16_t port, int count) {
         fds.push_back(fd);
     }
     return fds;
+}
+
+bool answered_within(int fd, int ms) {
+    pollfd p{fd, POLLIN, 0};
+    return ::poll(&p, 1, ms) == 1 && (p.revents & POLLIN) != 0;
+}
+
+TEST(MetricsServer, ClientsOverTheLimitWaitUntilAConnectionCloses) {
+    Served s({.connections = 2, .timeout_seconds = 30});
+    const auto stalled = stalled_clients(s.server->address().port, 2);
+    auto waiting = stalled_clients(s.server->address().port, 1);
+    const std::string_view rest = "\r\n";  // completes the first stalled client's request form
+    (void)!::send(waiting[0], rest.data(), rest.size(), MSG_NOSIGNAL);
+    EXPECT_FALSE(answered_within(waiting[0], 300));
+    for (const int fd : stalled) {
+        ::close(fd);
+    }
+    ASSERT_TRUE(answered_within(waiting[0], 5000));
+    char head[16] = {};
+    EXPECT_EQ(::recv(waiting[0], head, 12, 0), 12);
+    EXPECT_EQ(std::string_view(head, 12), "HTTP/1.1 200");
+    ::close(waiting[0]);
 }
 
 TEST(MetricsServer, BadClientsLeaveTheRunUnharmed) {
