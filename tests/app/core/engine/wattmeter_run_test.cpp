@@ -20,6 +20,8 @@
 
 #include "app/core/engine/engine.hpp"
 #include "app/core/profile/loader.hpp"
+#include "app/core/rundir/phases_csv_reader.hpp"
+#include "app/core/rundir/samples_reader.hpp"
 #include "drivers/builtin_registry.hpp"
 #include "tests/emulators/sdm_emulator.hpp"
 #include "tests/emulators/stream_server.hpp"
@@ -120,54 +122,32 @@ struct Row {
     std::string phase, stage, device, channel, value, status;
 };
 
-std::vector<std::string> split_csv(const std::string& line) {
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (char c : line) {
-        if (c == '"') {
-            quoted = !quoted;
-        } else if (c == ',' && !quoted) {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
+// Through the run directory's own readers, as the report reads them.
 std::vector<Row> read_samples(const std::string& dir) {
-    std::ifstream in(dir + "/samples.csv");
+    using C = rundir::SampleColumn;
     std::vector<Row> rows;
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-        auto f = split_csv(line);
-        if (f.size() < 9) {
-            continue;
-        }
-        rows.push_back({std::stod(f[1]), f[2], f[3], f[4], f[5], f[6], f[8]});
-    }
+    const auto read = rundir::read_samples(dir + "/samples.csv", [&](const rundir::SampleRow& r) {
+        rows.push_back({r.number(C::elapsed_s).value_or(-1.0), std::string(r[C::phase]),
+                        std::string(r[C::stage]), std::string(r[C::device]),
+                        std::string(r[C::channel]), std::string(r[C::value]),
+                        std::string(r[C::status])});
+        return std::optional<rundir::ReadError>{};
+    });
+    EXPECT_TRUE(read) << (read ? "" : read.error().text());
     return rows;
 }
 
-// phase → (column → value) for the meter's power row of phases.csv.
-std::map<std::string, std::map<std::string, std::string>> read_power_rows(const std::string& dir) {
-    std::ifstream in(dir + "/phases.csv");
-    std::string line;
-    std::getline(in, line);
-    const auto header = split_csv(line);
-    std::map<std::string, std::map<std::string, std::string>> out;
-    while (std::getline(in, line)) {
-        auto f = split_csv(line);
-        std::map<std::string, std::string> row;
-        for (std::size_t i = 0; i < header.size() && i < f.size(); ++i) {
-            row[header[i]] = f[i];
-        }
-        if (row["device"] == "meter" && row["channel"] == "power") {
-            out[row["phase"]] = row;
+// phase → the meter's power row of phases.csv.
+std::map<std::string, stats::ChannelSummary> read_power_rows(const std::string& dir) {
+    auto read = rundir::read_phases_csv(dir + "/phases.csv");
+    std::map<std::string, stats::ChannelSummary> out;
+    if (const auto* e = std::get_if<rundir::PhasesCsvError>(&read)) {
+        ADD_FAILURE() << e->to_string();
+        return out;
+    }
+    for (auto& row : std::get<std::vector<stats::ChannelSummary>>(read)) {
+        if (row.device == "meter" && row.channel == "power") {
+            out[row.phase] = std::move(row);
         }
     }
     return out;
@@ -326,7 +306,7 @@ TEST_P(WattmeterRun, FaultsLeaveVisibleGapsAndReadingsComeBack) {
             }
         }
         const auto& summary = power_rows.at(phase);
-        const double coverage = std::stod(summary.at("coverage"));
+        const double coverage = summary.coverage;
         if (phase == "garbage") {
             // Noise between answers is skipped while waiting; it may cost a poll or none.
             EXPECT_GT(coverage, 0.7);
@@ -399,7 +379,7 @@ TEST(WattmeterRanging, CalibrateFixesRangesPerWarmupByTheMlperfRule) {
     EXPECT_FALSE(meter.emulator.current_auto());
     EXPECT_GT(meter.emulator.waits(), 5);  // read once per update through :COMM:WAIT 1
     for (const auto& [phase, row] : read_power_rows(dir)) {
-        EXPECT_EQ(row.at("flags").find("range_change"), std::string::npos) << phase;
+        EXPECT_EQ(row.flags.find("range_change"), std::string::npos) << phase;
     }
     if (!HasFailure()) {
         fs::remove_all(dir);
@@ -431,9 +411,9 @@ TEST(WattmeterRanging, AutoRangeSwitchInWindowFlagsThePhase) {
                          "uncertainty_limit = \"0.05%\"\n", "300ms", "2s");
     ASSERT_FALSE(dir.empty());
     const auto rows = read_power_rows(dir);
-    EXPECT_EQ(rows.at("steady").at("flags").find("range_change"), std::string::npos);
-    EXPECT_NE(rows.at("switching").at("flags").find("range_change"), std::string::npos);
-    EXPECT_NE(rows.at("steady").at("flags").find("uncertainty_high"), std::string::npos);
+    EXPECT_EQ(rows.at("steady").flags.find("range_change"), std::string::npos);
+    EXPECT_NE(rows.at("switching").flags.find("range_change"), std::string::npos);
+    EXPECT_NE(rows.at("steady").flags.find("uncertainty_high"), std::string::npos);
     const auto events = read_file(dir + "/events.log");
     const auto at = events.find(
         "device 'meter': auto-ranging changed the current range 0.5 A → 5 A "
