@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -112,12 +111,12 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
     } catch (const std::exception& e) {
         return e.what();
     }
-    // Existing rows by phase, in file order; the header must be today's, since new rows are
-    // formatted by today's writer.
-    std::istringstream in(text);
-    std::string line;
-    std::getline(in, line);
-    if (line + "\n" != record::PhasesCsvWriter::kHeader) {
+    // Existing rows by phase, in file order, kept as their bytes; the header must be today's,
+    // since new rows are formatted by today's writer.
+    rundir::CsvReader reader(text);
+    std::vector<std::string> f;
+    const std::string_view header = record::PhasesCsvWriter::kHeader;
+    if (!reader.next(f) || std::string(reader.record_text()) + "\n" != header) {
         return fmt::format(
             "{}:1: the columns differ from this version's phases.csv; rewriting "
             "it would mix two layouts",
@@ -125,24 +124,23 @@ std::optional<std::string> replace_phase_rows(const RunInfo& run,
     }
     std::vector<std::string> order;  // phase names in first-seen order
     std::map<std::string, std::vector<std::string>> kept;
-    std::size_t n = 1;
-    while (std::getline(in, line)) {
-        ++n;
-        if (line.empty()) {
+    while (reader.next(f)) {
+        if (reader.record_text().empty()) {
             continue;
         }
-        std::string err;
-        auto f = rundir::split_csv_line(line, &err);
-        if (!f || f->size() < 3) {
-            return fmt::format("{}:{}: {}", path, n, f ? "too few columns" : err);
+        if (f.size() < 3) {
+            return fmt::format("{}:{}: too few columns", path, reader.line());
         }
-        if (!kept.count((*f)[0])) {
-            order.push_back((*f)[0]);
+        if (!kept.count(f[0])) {
+            order.push_back(f[0]);
         }
-        auto& list = kept[(*f)[0]];
-        if (!devices.count((*f)[2])) {
-            list.push_back(line);
+        auto& list = kept[f[0]];
+        if (!devices.count(f[2])) {
+            list.emplace_back(reader.record_text());
         }
+    }
+    if (reader.error()) {
+        return fmt::format("{}:{}: {}", path, reader.line(), *reader.error());
     }
     std::map<std::string, std::vector<std::string>> added;
     for (const auto& r : rows) {

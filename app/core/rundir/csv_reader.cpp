@@ -15,6 +15,7 @@ bool CsvReader::next(std::vector<std::string>& fields) {
         return false;
     }
     record_line_ = line_;
+    const std::size_t start = pos_;
     std::string field;
     while (true) {
         if (pos_ < text_.size() && text_[pos_] == '"') {
@@ -64,12 +65,14 @@ bool CsvReader::next(std::vector<std::string>& fields) {
         fields.push_back(std::move(field));
         field.clear();
         if (pos_ >= text_.size()) {
+            record_text_ = text_.substr(start);
             return true;
         }
         const char c = text_[pos_++];
         if (c == ',') {
             continue;
         }
+        record_text_ = text_.substr(start, pos_ - 1 - start);
         if (c == '\r') {
             ++pos_;  // the LF of CRLF, or past the end for a lone CR at the end of the text
         }

@@ -21,6 +21,9 @@ public:
 
     // 1-based line where the record last returned (or the failing one) starts.
     std::size_t line() const { return record_line_; }
+    // The bytes of the record last returned, as in the text, without its line break: what a
+    // rewrite of the file keeps of a row it leaves alone.
+    std::string_view record_text() const { return record_text_; }
     const std::optional<std::string>& error() const { return error_; }
 
 private:
@@ -28,6 +31,7 @@ private:
     std::size_t pos_ = 0;
     std::size_t line_ = 1;
     std::size_t record_line_ = 0;
+    std::string_view record_text_;
     std::optional<std::string> error_;
 };
 

@@ -77,6 +77,21 @@ TEST(CsvReader, RecordsLineNumbersAcrossQuotedLineBreaks) {
     EXPECT_FALSE(r.error().has_value());
 }
 
+TEST(CsvReader, RecordTextIsTheRecordsBytesWithoutItsLineBreak) {
+    CsvReader r("\xEF\xBB\xBFh1,h2\r\n\"two\nlines\",\"a\"\"b\"\n\nlast,y");
+    std::vector<std::string> f;
+    ASSERT_TRUE(r.next(f));
+    EXPECT_EQ(r.record_text(), "h1,h2");
+    ASSERT_TRUE(r.next(f));
+    EXPECT_EQ(r.record_text(), "\"two\nlines\",\"a\"\"b\"");
+    EXPECT_EQ(f, (std::vector<std::string>{"two\nlines", "a\"b"}));
+    ASSERT_TRUE(r.next(f));
+    EXPECT_EQ(r.record_text(), "");
+    ASSERT_TRUE(r.next(f));
+    EXPECT_EQ(r.record_text(), "last,y");
+    EXPECT_FALSE(r.next(f));
+}
+
 TEST(CsvReader, SkipsByteOrderMarkAndReportsErrorLine) {
     CsvReader r(
         "\xEF\xBB\xBF"
