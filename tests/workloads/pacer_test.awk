@@ -131,5 +131,14 @@ BEGIN {
     run(40, 2)
     printf "ok %s: within ±5 at sample %d, delay %.0f ms, %.1f %%\n", name, settled_at, pacer_delay, last_use
 
+    # Steady outlasts a noisy second, not a real change.
+    start("steady through one noisy second", 45, 5, 2)
+    run(30, 2)
+    pacer_step(PACER_GOAL + 9)
+    if (pacer_status != "steady") fail("status " pacer_status " after one second 9 points over")
+    for (i = 1; i <= PACER_STEADY; i++) pacer_step(PACER_GOAL + 20)
+    if (pacer_status != "settling") fail("status " pacer_status " after 3 s 20 points over")
+    else printf "ok %s\n", name
+
     exit failures > 0
 }

@@ -44,6 +44,8 @@ cpu=$(phase_mean "$run_dir" "$recipe" host cpu_util)
 awk -v c="$cpu" -v lo="$cpu_min" -v hi="$cpu_max" 'BEGIN { exit !(c >= lo && c <= hi) }' ||
     fail "CPU utilisation $cpu % outside $cpu_min … $cpu_max %"
 echo "cpu_util: $cpu %"
+# A paced recipe's log says where its pacer got to; shown so that a passing run says it too.
+grep -h '\] pacer:' "$run_dir/logs/"*.log 2>/dev/null || true
 
 # Into a file: grep -q stopping early would end the report with SIGPIPE, failing the pipe.
 "$wattbench" report "$run_dir" --format md >"$scratch/report.md" || fail "wattbench report failed"

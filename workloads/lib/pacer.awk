@@ -22,13 +22,15 @@ function pacer_init(goal) {
     pacer_delay = 0
     pacer_status = "settling"
     pacer_near = 0
+    pacer_far = 0
     pacer_stuck = 0
 }
 
 # One measured use (0-100 %) in, the next delay in ms out; pacer_status then says where it is:
-# settling, steady (PACER_STEADY samples in a row within 5 points of the goal), or out of reach
-# after PACER_STUCK samples pinned at a limit: "above" (the machine stays over the goal with the
-# client at its slowest: other programs load it) or "below" (under it at full speed).
+# settling; steady after PACER_STEADY samples in a row within 5 points of the goal, until as
+# many in a row outside (one noisy second does not undo it); or out of reach after PACER_STUCK
+# samples pinned at a limit: "above" (the machine stays over the goal with the client at its
+# slowest: other programs load it) or "below" (under it at full speed).
 function pacer_step(use,    period, factor) {
     if (use > PACER_GOAL + PACER_BAND || use < PACER_GOAL - PACER_BAND) {
         factor = (use > 0 ? use : 0.1) / PACER_GOAL
@@ -44,15 +46,18 @@ function pacer_step(use,    period, factor) {
         pacer_stuck++
     else
         pacer_stuck = 0
-    if (use >= PACER_GOAL - 5 && use <= PACER_GOAL + 5)
+    if (use >= PACER_GOAL - 5 && use <= PACER_GOAL + 5) {
         pacer_near++
-    else
+        pacer_far = 0
+    } else {
         pacer_near = 0
+        pacer_far++
+    }
     if (pacer_stuck >= PACER_STUCK)
         pacer_status = use > PACER_GOAL ? "above" : "below"
     else if (pacer_near >= PACER_STEADY)
         pacer_status = "steady"
-    else if (pacer_status != "steady" || pacer_near == 0)
+    else if (pacer_status != "steady" || pacer_far >= PACER_STEADY)
         pacer_status = "settling"
     return pacer_delay
 }
