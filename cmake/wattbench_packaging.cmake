@@ -61,6 +61,10 @@ set(CPACK_DEBIAN_WATTBENCH_PACKAGE_CONTROL_EXTRA
 set(CPACK_DEBIAN_WATTBENCH-GUI_PACKAGE_NAME wattbench-gui)
 set(CPACK_DEBIAN_WATTBENCH-GUI_PACKAGE_SECTION science)
 set(CPACK_COMPONENT_WATTBENCH-GUI_DEPENDS wattbench)
+# Qt draws text with whatever fonts fontconfig finds, and a minimal system may have none that
+# cover Cyrillic: the window in --lang ru (and Czech accents) needs DejaVu's. Added to the
+# libraries dpkg-shlibdeps finds.
+set(CPACK_DEBIAN_WATTBENCH-GUI_PACKAGE_DEPENDS "fonts-dejavu-core")
 string(CONCAT CPACK_COMPONENT_WATTBENCH-GUI_DESCRIPTION
     "Qt desktop view of wattbench runs\n"
     "wattbench-gui runs the same measurement engine as wattbench and shows the\n"

@@ -16,6 +16,7 @@ packages=(
   scdoc lintian man-db systemd bash-completion
   libevent-dev prometheus
   gettext libicu-dev
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-dejavu-core
   jq socat
 )
 # A driver or workload that needs more names its packages in its own folder, one per line

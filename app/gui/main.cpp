@@ -7,10 +7,17 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <optional>
+#include <string>
+#include <variant>
 
+#include "app/core/i18n/language.hpp"
+#include "app/core/i18n/language_choice.hpp"
 #include "app/core/profile/duration.hpp"
 #include "app/core/version.hpp"
+#include "app/gui/model/ui_language.hpp"
 #include "app/gui/widgets/main_window.hpp"
 #include "app/gui/widgets/run_controller.hpp"
 #include "app/metrics/exporter.hpp"
@@ -35,6 +42,22 @@ std::optional<std::chrono::nanoseconds> duration_option(const QCommandLineParser
     return d;
 }
 
+// The value of --lang, read before QCommandLineParser exists: the parser's own help lines are
+// then already in the language.
+std::optional<std::string> lang_argument(int argc, char** argv) {
+    std::optional<std::string> value;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--lang") == 0) {
+            if (i + 1 < argc) {
+                value = argv[++i];
+            }
+        } else if (std::strncmp(argv[i], "--lang=", 7) == 0) {
+            value = argv[i] + 7;
+        }
+    }
+    return value;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -47,42 +70,75 @@ int main(int argc, char** argv) {
     QApplication::setDesktopFileName(QStringLiteral("wattbench-gui"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/wattbench-gui.svg")));
 
+    // The same choice as `wattbench report --lang`: the option, else LC_ALL, LC_MESSAGES, LANG,
+    // else English; an unknown option exits 2 with the same list.
+    const auto chosen = wattbench::core::i18n::choose_language(lang_argument(argc, argv));
+    if (const auto* refusal = std::get_if<std::string>(&chosen)) {
+        std::fprintf(stderr, "wattbench-gui: %s\n", refusal->c_str());
+        return kExitUsage;
+    }
+    const auto language = std::get<wattbench::core::i18n::Language>(chosen);
+    if (const QString err = wattbench::gui::model::install_language(app, language);
+        !err.isEmpty()) {
+        std::fprintf(stderr, "wattbench-gui: warning: %s; the window stays English\n",
+                     err.toUtf8().constData());
+    }
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Live view of a wattbench run: devices, charts, phase ladder, results."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Live view of a wattbench run: devices, charts, phase ladder, results."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("path"),
-                                 QStringLiteral("A profile (.toml) or a run directory."),
-                                 QStringLiteral("[PROFILE|RUN_DIR]"));
-    const QCommandLineOption start(QStringLiteral("start"),
-                                   QStringLiteral("Start the profile's run at once."));
-    const QCommandLineOption warmup(QStringLiteral("warmup"),
-                                    QStringLiteral("Warm-up of every phase (90s, 5m, ...)."),
-                                    QStringLiteral("DUR"));
-    const QCommandLineOption window(QStringLiteral("window"),
-                                    QStringLiteral("Averaging window of every phase."),
-                                    QStringLiteral("DUR"));
-    const QCommandLineOption out(QStringLiteral("out"),
-                                 QStringLiteral("Run directory (default runs/<name>-<time>)."),
-                                 QStringLiteral("DIR"));
+    parser.addPositionalArgument(
+        QStringLiteral("path"),
+        QCoreApplication::translate("main", "A profile (.toml) or a run directory."),
+        QStringLiteral("[PROFILE|RUN_DIR]"));
+    const QCommandLineOption start(
+        QStringLiteral("start"),
+        QCoreApplication::translate("main", "Start the profile's run at once."));
+    const QCommandLineOption warmup(
+        QStringLiteral("warmup"),
+        QCoreApplication::translate("main", "Warm-up of every phase (90s, 5m, ...)."),
+        QStringLiteral("DUR"));
+    const QCommandLineOption window(
+        QStringLiteral("window"),
+        QCoreApplication::translate("main", "Averaging window of every phase."),
+        QStringLiteral("DUR"));
+    const QCommandLineOption out(
+        QStringLiteral("out"),
+        QCoreApplication::translate("main", "Run directory (default runs/<name>-<time>)."),
+        QStringLiteral("DIR"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
-        QStringLiteral("Render the main window to this PNG when quitting, then exit."),
+        QCoreApplication::translate("main",
+                                    "Render the main window to this PNG when quitting, then exit."),
         QStringLiteral("FILE.png"));
     const QCommandLineOption quit_after(
         QStringLiteral("quit-after"),
-        QStringLiteral("Quit after this long (a running run is aborted, its files kept); with "
-                       "--screenshot and --start but without it: when the run ends."),
+        QCoreApplication::translate(
+            "main",
+            "Quit after this long (a running run is aborted, its files kept); with "
+            "--screenshot and --start but without it: when the run ends."),
         QStringLiteral("DUR"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Window size for screenshots, e.g. 1600x1000."),
-                                  QStringLiteral("WxH"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QCoreApplication::translate("main", "Window size for screenshots, e.g. 1600x1000."),
+        QStringLiteral("WxH"));
     const QCommandLineOption metrics_listen(
         QStringLiteral("metrics-listen"),
-        QStringLiteral("Serve the latest readings as OpenMetrics at http://ADDR:PORT/metrics."),
+        QCoreApplication::translate(
+            "main", "Serve the latest readings as OpenMetrics at http://ADDR:PORT/metrics."),
         QStringLiteral("ADDR:PORT"));
-    parser.addOptions({start, warmup, window, out, screenshot, quit_after, size, metrics_listen});
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QCoreApplication::translate(
+            "main",
+            "Language of the window and its report export: %1 (default: LC_ALL, "
+            "LC_MESSAGES, LANG, else English).")
+            .arg(QString::fromStdString(wattbench::core::i18n::available_languages())),
+        QStringLiteral("LANG"));
+    parser.addOptions(
+        {start, warmup, window, out, screenshot, quit_after, size, metrics_listen, lang});
     parser.process(app);
 
     bool bad = false;

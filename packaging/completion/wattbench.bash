@@ -49,6 +49,10 @@ _wattbench() {
             mapfile -t COMPREPLY < <(compgen -W 'md csv json html pdf' -- "$cur")
             return
             ;;
+        --lang)
+            mapfile -t COMPREPLY < <(compgen -W 'en cs de ru' -- "$cur")
+            return
+            ;;
         --placement)
             mapfile -t COMPREPLY < <(compgen -W 'spread pack' -- "$cur")
             return
@@ -119,6 +123,10 @@ _wattbench_gui() {
             ;;
         --screenshot)
             _filedir png
+            return
+            ;;
+        --lang)
+            mapfile -t COMPREPLY < <(compgen -W 'en cs de ru' -- "$cur")
             return
             ;;
         --warmup | --window | --quit-after | --size | --metrics-listen)

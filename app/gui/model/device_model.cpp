@@ -2,11 +2,11 @@
 
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 #include <nlohmann/json.hpp>
 
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/value_format.hpp"
 
 namespace wattbench::gui::model {
 
@@ -17,11 +17,13 @@ using Severity = core::record::ThresholdWatcher::Severity;
 // Device rows have an internal id of 0; channel rows carry their device index + 1.
 constexpr quintptr kDeviceLevel = 0;
 
+// "UNC 85, UC 95": the IPMI abbreviations stay (a BMC's own tools print them so in every
+// language), the numbers follow the GUI's locale.
 QString limits_text(const drivers::api::Thresholds& t) {
     QStringList parts;
     auto add = [&](const char* name, const std::optional<double>& v) {
         if (v) {
-            parts << QStringLiteral("%1 %2").arg(QLatin1String(name)).arg(*v);
+            parts << QStringLiteral("%1 %2").arg(QLatin1String(name), QLocale().toString(*v));
         }
     };
     add("LNR", t.lower_non_recoverable);
@@ -198,14 +200,40 @@ int DeviceModel::columnCount(const QModelIndex&) const {
 }
 
 QString DeviceModel::state_text(const DeviceRow& d) const {
-    return QString::fromUtf8(core::sampling::to_string(d.state).data(),
-                             static_cast<qsizetype>(core::sampling::to_string(d.state).size()));
+    using core::sampling::DeviceState;
+    switch (d.state) {
+        case DeviceState::connecting:
+            return tr("connecting");
+        case DeviceState::ok:
+            return tr("ok");
+        case DeviceState::reconnecting:
+            return tr("reconnecting");
+        case DeviceState::failed:
+            return tr("failed");
+    }
+    return {};
+}
+
+QString DeviceModel::status_text(drivers::api::Status status) {
+    using drivers::api::Status;
+    switch (status) {
+        case Status::ok:
+            return tr("ok");
+        case Status::overrange:
+            return tr("overrange");
+        case Status::unavailable:
+            return tr("unavailable");
+        case Status::error:
+            return tr("error");
+    }
+    return {};
 }
 
 QVariant DeviceModel::device_data(const DeviceRow& d, int column, int role) const {
     using core::sampling::DeviceState;
     if (role == kStateRole) {
-        return state_text(d);
+        const auto key = core::sampling::to_string(d.state);
+        return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
     }
     if (role == Qt::DisplayRole) {
         switch (column) {
@@ -260,12 +288,12 @@ QVariant DeviceModel::channel_data(const ChannelRow& c, int column, int role) co
                     return QStringLiteral("…");
                 }
                 if (c.status != drivers::api::Status::ok) {
-                    return QString::fromUtf8(drivers::api::to_string(c.status).data());
+                    return status_text(c.status);
                 }
                 if (c.spec.discrete() || !c.text.empty()) {
                     return QString::fromStdString(c.text);
                 }
-                return QString::fromStdString(core::report::format_fixed(c.value, c.decimals));
+                return QLocale().toString(c.value, 'f', c.decimals);
             case unit_column:
                 return c.unit;
             default:
@@ -289,12 +317,12 @@ QVariant DeviceModel::channel_data(const ChannelRow& c, int column, int role) co
         QString tip = QString::fromStdString(c.spec.name);
         const auto limits = limits_text(c.spec.thresholds);
         if (!limits.isEmpty()) {
-            tip += QStringLiteral("\nlimits: ") + limits;
+            tip += QLatin1Char('\n') + tr("limits: %1").arg(limits);
         }
         if (c.severity == Severity::warning) {
-            tip += QStringLiteral("\nbeyond a non-critical limit");
+            tip += QLatin1Char('\n') + tr("beyond a non-critical limit");
         } else if (c.severity == Severity::critical) {
-            tip += QStringLiteral("\nbeyond a critical limit");
+            tip += QLatin1Char('\n') + tr("beyond a critical limit");
         }
         return tip;
     }

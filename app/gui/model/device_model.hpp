@@ -77,6 +77,7 @@ private:
     QVariant device_data(const DeviceRow& d, int column, int role) const;
     QVariant channel_data(const ChannelRow& c, int column, int role) const;
     QString state_text(const DeviceRow& d) const;
+    static QString status_text(drivers::api::Status status);
 
     std::vector<DeviceRow> devices_;
 };

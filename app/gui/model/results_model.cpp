@@ -1,11 +1,31 @@
 #include "app/gui/model/results_model.hpp"
 
 #include <QFont>
+#include <QLocale>
 
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/markdown_report.hpp"
+#include "app/gui/model/ui_language.hpp"
 
 namespace wattbench::gui::model {
+
+namespace {
+
+// A summary cell's number ("1234.50", as the report library formats it) in the GUI's locale with
+// the same decimals; anything that is not a plain number stays as it is.
+QString localized(const std::string& text) {
+    const QString c = QString::fromStdString(text);
+    bool ok = false;
+    const double value = QLocale::c().toDouble(c, &ok);
+    if (!ok) {
+        return c;
+    }
+    const auto point = c.indexOf(QLatin1Char('.'));
+    const int decimals = point < 0 ? 0 : static_cast<int>(c.size() - point - 1);
+    return QLocale().toString(value, 'f', decimals);
+}
+
+}  // namespace
 
 ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -57,13 +77,20 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             switch (cell.kind) {
                 case CellKind::number:
-                    return QString::fromStdString(cell.text) +
+                    return localized(cell.text) +
                            (cell.low_coverage ? QStringLiteral(" ⚠") : QString());
                 case CellKind::no_data:
                     return QStringLiteral("–");
                 case CellKind::not_numeric:  // a discrete channel: the states it took
-                    return cell.text.empty() ? QStringLiteral("n/a")
-                                             : QString::fromStdString(cell.text);
+                    if (cell.text.empty()) {
+                        return tr("n/a");
+                    }
+                    if (cell.text == core::report::kBelowBackgroundCell) {
+                        const auto text =
+                            core::i18n::tr(ui_language(), core::report::kBelowBackgroundCell);
+                        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+                    }
+                    return QString::fromStdString(cell.text);
             }
             return {};
         case Qt::TextAlignmentRole:
@@ -73,7 +100,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Qt::ToolTipRole:
             if (cell.low_coverage) {
                 return tr("The window missed readings: coverage below %1 %")
-                    .arg(core::report::kCoverageWarning * 100.0);
+                    .arg(QLocale().toString(core::report::kCoverageWarning * 100.0));
             }
             return {};
         default:
@@ -94,7 +121,10 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     if (section < 0 || section >= rowCount()) {
         return {};
     }
-    return QString::fromStdString(table_.rows[static_cast<std::size_t>(section)].label);
+    // The row labels are the report's ("Power [W] (wattmeter/power)"), from its catalog.
+    const auto& row = table_.rows[static_cast<std::size_t>(section)];
+    return QString::fromStdString(row.label_message.empty() ? row.label
+                                                            : row.label_message.in(ui_language()));
 }
 
 }  // namespace wattbench::gui::model

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QPainter>
 #include <QtCharts/QChart>
 #include <QtCharts/QDateTimeAxis>
@@ -16,7 +17,9 @@
 
 #include "app/chart_style/chart_style.hpp"
 #include "app/chart_style/phase_bands.hpp"
+#include "app/core/i18n/translate.hpp"
 #include "app/gui/history/minmax_decimator.hpp"
+#include "app/gui/model/ui_language.hpp"
 
 namespace wattbench::gui::widgets {
 
@@ -53,6 +56,9 @@ ChartView::ChartView(chart_style::ChartGroup group, bool overview, QWidget* pare
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setVisible(!overview_);
+    // Tick numbers in the GUI's language ("1,5" in Czech).
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, true);
     setMinimumHeight(overview_ ? 110 : 200);
@@ -160,9 +166,10 @@ void ChartView::set_catalog(const core::record::Catalog& catalog,
         }
     }
     if (!overview_) {
-        chart()->setTitle(
-            QString::fromUtf8(chart_style::title(group_).data(),
-                              static_cast<qsizetype>(chart_style::title(group_).size())));
+        // The report's chart titles, from its catalog: the window and the exported report
+        // name a chart alike.
+        const auto title = core::i18n::tr(model::ui_language(), chart_style::title(group_));
+        chart()->setTitle(QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size())));
     }
     apply_palette();
     // Clicking a legend entry switches its line off and on; the entry stays, dimmed.

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "app/core/i18n/translate.hpp"
+#include "app/gui/model/ui_language.hpp"
 #include "app/gui/widgets/chart_view.hpp"
 
 namespace wattbench::gui::widgets {
@@ -41,7 +43,8 @@ ChartsArea::ChartsArea(QWidget* parent) : QWidget(parent) {
     overview_choice_ = new QComboBox(this);
     overview_choice_->setObjectName(QStringLiteral("overviewGroup"));
     for (auto g : chart_style::kChartGroups) {
-        overview_choice_->addItem(qs(chart_style::title(g)), qs(chart_style::key(g)));
+        overview_choice_->addItem(qs(core::i18n::tr(model::ui_language(), chart_style::title(g))),
+                                  qs(chart_style::key(g)));
     }
     bar->addWidget(label);
     bar->addWidget(overview_choice_);

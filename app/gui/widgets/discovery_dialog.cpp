@@ -98,9 +98,9 @@ IpmiOutcome probe_ipmi(const std::string& connection, const std::string& passwor
                 if (!id.serial.empty()) {
                     who << QObject::tr("serial %1").arg(QString::fromStdString(id.serial));
                 }
-                out = {true, QObject::tr("Connected: %1; %2 sensors")
-                                 .arg(who.join(QStringLiteral(", ")))
-                                 .arg(dev->channels().size())};
+                out = {true, QObject::tr("Connected: %1; %Ln sensor(s)", nullptr,
+                                         static_cast<int>(dev->channels().size()))
+                                 .arg(who.join(QStringLiteral(", ")))};
                 dev->close();
             }
         }

@@ -240,10 +240,10 @@ bool MainWindow::open_profile(const QString& path) {
     profile_ = std::move(run.profile);
     profile_path_ = QFileInfo(path).absoluteFilePath();
     setWindowTitle(tr("%1 — wattbench").arg(QString::fromStdString(profile_->run.name)));
-    log_line(tr("profile %1: %2 device(s), %3 phase(s)")
-                 .arg(profile_path_)
-                 .arg(profile_->devices.size())
-                 .arg(profile_->phases.size()),
+    log_line(tr("profile %1: %2, %3")
+                 .arg(profile_path_,
+                      tr("%Ln device(s)", nullptr, static_cast<int>(profile_->devices.size())),
+                      tr("%Ln phase(s)", nullptr, static_cast<int>(profile_->phases.size()))),
              0);
     menus_->recent()->add(profile_path_);
     charts_->refresh(history_);
@@ -294,9 +294,9 @@ bool MainWindow::open_run(const QString& dir) {
     finished_ = true;
     setWindowTitle(tr("%1 — wattbench").arg(QFileInfo(dir).fileName()));
     menus_->recent()->add(run_dir_);
-    log_line(tr("run directory %1: %2 readings kept for the charts")
-                 .arg(run_dir_)
-                 .arg(history_.stored_points()),
+    log_line(tr("run directory %1: %Ln reading(s) kept for the charts", nullptr,
+                static_cast<int>(history_.stored_points()))
+                 .arg(run_dir_),
              0);
     menus_->span()->setCurrentIndex(menus_->span()->findData(0.0));
     refresh_views();
@@ -426,8 +426,8 @@ void MainWindow::apply_batch(history::Batch& batch) {
         log_line(QString::fromStdString(e.message), static_cast<int>(e.level));
     }
     if (batch.dropped_samples > 0) {
-        log_line(tr("%1 readings were not charted: the window was too busy to keep up")
-                     .arg(batch.dropped_samples),
+        log_line(tr("%Ln reading(s) not charted: the window was too busy to keep up", nullptr,
+                    static_cast<int>(batch.dropped_samples)),
                  1);
     }
     for (const auto id : batch.withdrawn_prompts) {
@@ -449,10 +449,13 @@ void MainWindow::apply_batch(history::Batch& batch) {
             show_error(tr("Run failed"),
                        f.message.empty() ? tr("run failed") : QString::fromStdString(f.message));
         } else {
-            log_line(
-                tr("run %1: %2")
-                    .arg(q(core::engine::to_string(f.status)), QString::fromStdString(f.message)),
-                f.status == core::engine::RunStatus::completed ? 0 : 1);
+            const QString how = f.status == core::engine::RunStatus::completed
+                                    ? tr("run completed: %1")
+                                : f.status == core::engine::RunStatus::interrupted
+                                    ? tr("run interrupted: %1")
+                                    : tr("run %1: %2").arg(q(core::engine::to_string(f.status)));
+            log_line(how.arg(QString::fromStdString(f.message)),
+                     f.status == core::engine::RunStatus::completed ? 0 : 1);
         }
     }
     if (controller_->running()) {

@@ -7,6 +7,7 @@
 
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/report_output.hpp"
+#include "app/gui/model/ui_language.hpp"
 
 namespace wattbench::gui::widgets {
 
@@ -59,7 +60,9 @@ std::optional<QString> ReportExport::write(const QString& format, const QString&
     if (auto* err = std::get_if<std::string>(&built)) {
         return QString::fromStdString(*err);
     }
-    const auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
+    auto& content = *std::get<std::unique_ptr<core::report::ReportContent>>(built);
+    // The window's language, as `wattbench report --lang` would write it.
+    content.language = model::ui_language();
     if (const auto err = core::report::write_report(content, {*chosen, path.toStdString(), {}})) {
         return QString::fromStdString(err->message);
     }

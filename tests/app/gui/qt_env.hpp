@@ -5,6 +5,7 @@
 #include <string>
 
 #include <QApplication>
+#include <QLocale>
 
 namespace wattbench::gui::test {
 
@@ -28,6 +29,11 @@ inline QApplication& qt_app() {
         auto* a = new QApplication(argc, argv);
         QApplication::setOrganizationName(QStringLiteral("wattbench-test"));
         QApplication::setApplicationName(QStringLiteral("gui-test"));
+        // Numbers as the English window writes them, whatever this machine's locale is (the
+        // program sets its default from --lang the same way, see model::install_language).
+        QLocale english(QLocale::English, QLocale::UnitedStates);
+        english.setNumberOptions(QLocale::OmitGroupSeparator);
+        QLocale::setDefault(english);
         return a;
     }();
     return *app;
