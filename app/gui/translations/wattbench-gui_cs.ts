@@ -5,26 +5,26 @@
     <name>QObject</name>
     <message>
         <source>cannot create a private password file</source>
-        <translation type="unfinished"></translation>
+        <translation>nelze vytvořit soukromý soubor s heslem</translation>
     </message>
     <message>
         <source>cannot write the private password file</source>
-        <translation type="unfinished"></translation>
+        <translation>nelze zapsat soukromý soubor s heslem</translation>
     </message>
     <message>
         <source>firmware %1</source>
-        <translation type="unfinished"></translation>
+        <translation>firmware %1</translation>
     </message>
     <message>
         <source>serial %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sériové číslo %1</translation>
     </message>
     <message numerus="yes">
         <source>Connected: %1; %Ln sensor(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Připojeno: %1; %Ln senzor</numerusform>
+            <numerusform>Připojeno: %1; %Ln senzory</numerusform>
+            <numerusform>Připojeno: %1; %Ln senzorů</numerusform>
         </translation>
     </message>
 </context>
@@ -32,599 +32,599 @@
     <name>main</name>
     <message>
         <source>Live view of a wattbench run: devices, charts, phase ladder, results.</source>
-        <translation type="unfinished"></translation>
+        <translation>Živý pohled na běh wattbench: zařízení, grafy, žebříček fází, výsledky.</translation>
     </message>
     <message>
         <source>A profile (.toml) or a run directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil (.toml) nebo adresář běhu.</translation>
     </message>
     <message>
         <source>Start the profile&apos;s run at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Spustit běh profilu ihned.</translation>
     </message>
     <message>
         <source>Warm-up of every phase (90s, 5m, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahřívání každé fáze (90s, 5m, …).</translation>
     </message>
     <message>
         <source>Averaging window of every phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Průměrovací okno každé fáze.</translation>
     </message>
     <message>
         <source>Run directory (default runs/&lt;name&gt;-&lt;time&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresář běhu (výchozí runs/&lt;název&gt;-&lt;čas&gt;).</translation>
     </message>
     <message>
         <source>Render the main window to this PNG when quitting, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Při ukončení vykreslit hlavní okno do tohoto PNG a skončit.</translation>
     </message>
     <message>
         <source>Quit after this long (a running run is aborted, its files kept); with --screenshot and --start but without it: when the run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Skončit po této době (probíhající běh se přeruší, jeho soubory zůstanou); s --screenshot a --start, ale bez této volby: až běh skončí.</translation>
     </message>
     <message>
         <source>Window size for screenshots, e.g. 1600x1000.</source>
-        <translation type="unfinished"></translation>
+        <translation>Velikost okna pro snímky obrazovky, např. 1600x1000.</translation>
     </message>
     <message>
         <source>Serve the latest readings as OpenMetrics at http://ADDR:PORT/metrics.</source>
-        <translation type="unfinished"></translation>
+        <translation>Poskytovat poslední hodnoty jako OpenMetrics na http://ADDR:PORT/metrics.</translation>
     </message>
     <message>
         <source>Language of the window and its report export: %1 (default: LC_ALL, LC_MESSAGES, LANG, else English).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jazyk okna a exportu protokolu: %1 (výchozí: LC_ALL, LC_MESSAGES, LANG, jinak angličtina).</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::model::DeviceModel</name>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>připojování</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>v pořádku</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>opětovné připojování</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>selhalo</translation>
     </message>
     <message>
         <source>unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>nedostupné</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>chyba</translation>
     </message>
     <message>
         <source>limits: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>limity: %1</translation>
     </message>
     <message>
         <source>beyond a non-critical limit</source>
-        <translation type="unfinished"></translation>
+        <translation>za nekritickým limitem</translation>
     </message>
     <message>
         <source>beyond a critical limit</source>
-        <translation type="unfinished"></translation>
+        <translation>za kritickým limitem</translation>
     </message>
     <message>
         <source>Device / channel</source>
-        <translation type="unfinished"></translation>
+        <translation>Zařízení / kanál</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Hodnota</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Jednotka</translation>
     </message>
     <message>
         <source>overrange</source>
-        <translation type="unfinished"></translation>
+        <translation>mimo rozsah</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::model::PhaseModel</name>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>zahřívání</translation>
     </message>
     <message>
         <source>measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>měření</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>čeká</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>hotovo</translation>
     </message>
     <message>
         <source>flagged</source>
-        <translation type="unfinished"></translation>
+        <translation>s příznakem</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>přeskočeno</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>přerušeno</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>selhalo</translation>
     </message>
     <message>
         <source>%1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>zbývá %1</translation>
     </message>
     <message>
         <source>%1 (%2): warm-up %3, window %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): zahřívání %3, okno %4</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fáze</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>Zátěž</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Stav</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Průběh</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::model::ResultsModel</name>
     <message>
         <source>n/a</source>
-        <translation type="unfinished"></translation>
+        <translation>n/d</translation>
     </message>
     <message>
         <source>The window missed readings: coverage below %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>V okně chybí hodnoty: pokrytí pod %1 %</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::ChartsArea</name>
     <message>
         <source>Whole run (min/max per interval):</source>
-        <translation type="unfinished"></translation>
+        <translation>Celý běh (min./max. za interval):</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::DiscoveryDialog</name>
     <message>
         <source>Discover devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Vyhledat zařízení</translation>
     </message>
     <message>
         <source>Serial ports</source>
-        <translation type="unfinished"></translation>
+        <translation>Sériové porty</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>Port</translation>
     </message>
     <message>
         <source>USB ID</source>
-        <translation type="unfinished"></translation>
+        <translation>USB ID</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Popis</translation>
     </message>
     <message>
         <source>Identified as</source>
-        <translation type="unfinished"></translation>
+        <translation>Rozpoznáno jako</translation>
     </message>
     <message>
         <source>Drivers</source>
-        <translation type="unfinished"></translation>
+        <translation>Ovladače</translation>
     </message>
     <message>
         <source>Scan again</source>
-        <translation type="unfinished"></translation>
+        <translation>Hledat znovu</translation>
     </message>
     <message>
         <source>USB sound level meters</source>
-        <translation type="unfinished"></translation>
+        <translation>USB zvukoměry</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Připojení</translation>
     </message>
     <message>
         <source>Driver</source>
-        <translation type="unfinished"></translation>
+        <translation>Ovladač</translation>
     </message>
     <message>
         <source>Product</source>
-        <translation type="unfinished"></translation>
+        <translation>Výrobek</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Poznámka</translation>
     </message>
     <message>
         <source>IPMI BMC over the LAN</source>
-        <translation type="unfinished"></translation>
+        <translation>IPMI BMC přes LAN</translation>
     </message>
     <message>
         <source>e.g. opensesspriv,authcap (as ipmi-sensors -W)</source>
-        <translation type="unfinished"></translation>
+        <translation>např. opensesspriv,authcap (jako ipmi-sensors -W)</translation>
     </message>
     <message>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Vyzkoušet připojení</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostitel</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Uživatel</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Heslo</translation>
     </message>
     <message>
         <source>Privilege</source>
-        <translation type="unfinished"></translation>
+        <translation>Oprávnění</translation>
     </message>
     <message>
         <source>Workarounds</source>
-        <translation type="unfinished"></translation>
+        <translation>Obcházení chyb</translation>
     </message>
     <message>
         <source>No serial ports found. Pseudo-terminals and network bridges are not listed but work by path (serial:///dev/pts/N, tcp://HOST:PORT). Sim devices need no hardware.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenalezeny žádné sériové porty. Pseudoterminály a síťové mosty se nevypisují, ale fungují přes cestu (serial:///dev/pts/N, tcp://HOST:PORT). Simulovaná zařízení hardware nepotřebují.</translation>
     </message>
     <message>
         <source>Use a port in a profile as serial:///dev/ttyUSB0?baud=9600.</source>
-        <translation type="unfinished"></translation>
+        <translation>V profilu uveďte port jako serial:///dev/ttyUSB0?baud=9600.</translation>
     </message>
     <message>
         <source>No USB sound level meter found (WENSN WS1361, GM1356 and their relabels are looked for).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenalezen žádný USB zvukoměr (hledají se WENSN WS1361, GM1356 a jejich přeznačené verze).</translation>
     </message>
     <message>
         <source>Use the connection as shown in a profile&apos;s [[device]] with the driver named.</source>
-        <translation type="unfinished"></translation>
+        <translation>Připojení použijte, jak je zobrazeno, v [[device]] profilu s uvedeným ovladačem.</translation>
     </message>
     <message>
         <source>Enter the BMC&apos;s host name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zadejte název nebo adresu BMC.</translation>
     </message>
     <message>
         <source>Connecting to %1 …</source>
-        <translation type="unfinished"></translation>
+        <translation>Připojování k %1 …</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Selhalo: %1</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::MainMenus</name>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Soubor</translation>
     </message>
     <message>
         <source>&amp;Open profile…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Otevřít profil…</translation>
     </message>
     <message>
         <source>Open profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít profil</translation>
     </message>
     <message>
         <source>Profiles (*.toml);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Profily (*.toml);;Všechny soubory (*)</translation>
     </message>
     <message>
         <source>Open &amp;run directory…</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít &amp;adresář běhu…</translation>
     </message>
     <message>
         <source>Open run directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít adresář běhu</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít &amp;nedávné</translation>
     </message>
     <message>
         <source>&amp;Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Exportovat protokol</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konec</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Běh</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spustit</translation>
     </message>
     <message>
         <source>Skip &amp;warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit &amp;zahřívání</translation>
     </message>
     <message>
         <source>Skip &amp;phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit &amp;fázi</translation>
     </message>
     <message>
         <source>&amp;Abort…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Přerušit…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Úp&amp;ravy</translation>
     </message>
     <message>
         <source>Copy results as &amp;Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopírovat výsledky jako &amp;Markdown</translation>
     </message>
     <message>
         <source>Copy results as &amp;CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopírovat výsledky jako &amp;CSV</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zobrazit</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nástroje</translation>
     </message>
     <message>
         <source>&amp;Discover devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vyhledat zařízení…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>Nápo&amp;věda</translation>
     </message>
     <message>
         <source>&amp;About wattbench</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;O programu wattbench</translation>
     </message>
     <message>
         <source>About wattbench</source>
-        <translation type="unfinished"></translation>
+        <translation>O programu wattbench</translation>
     </message>
     <message>
         <source>&lt;b&gt;wattbench %1&lt;/b&gt;&lt;p&gt;Server power, thermal and noise measurement under load phases: the live view of the same engine as the &lt;tt&gt;wattbench&lt;/tt&gt; command.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;wattbench %1&lt;/b&gt;&lt;p&gt;Měření příkonu, teplot a hluku serverů ve fázích zátěže: živý pohled na stejné měření, jaké provádí příkaz &lt;tt&gt;wattbench&lt;/tt&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh</translation>
     </message>
     <message>
         <source> Show: </source>
-        <translation type="unfinished"></translation>
+        <translation> Zobrazit: </translation>
     </message>
     <message>
         <source>last minute</source>
-        <translation type="unfinished"></translation>
+        <translation>poslední minuta</translation>
     </message>
     <message>
         <source>last 5 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>posledních 5 minut</translation>
     </message>
     <message>
         <source>last 15 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>posledních 15 minut</translation>
     </message>
     <message>
         <source>last hour</source>
-        <translation type="unfinished"></translation>
+        <translation>poslední hodina</translation>
     </message>
     <message>
         <source>whole run</source>
-        <translation type="unfinished"></translation>
+        <translation>celý běh</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::MainWindow</name>
     <message>
         <source>wattbench</source>
-        <translation type="unfinished"></translation>
+        <translation>wattbench</translation>
     </message>
     <message>
         <source>Phases</source>
-        <translation type="unfinished"></translation>
+        <translation>Fáze</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Zařízení</translation>
     </message>
     <message>
         <source>Results</source>
-        <translation type="unfinished"></translation>
+        <translation>Výsledky</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>Události</translation>
     </message>
     <message>
         <source>Report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokol zapsán do %1</translation>
     </message>
     <message>
         <source>Opening devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevírání zařízení…</translation>
     </message>
     <message>
         <source>Running → %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Běží → %1</translation>
     </message>
     <message>
         <source>Run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh %1: %2</translation>
     </message>
     <message>
         <source>Run finished: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh dokončen: %1</translation>
     </message>
     <message>
         <source>Run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh: %1</translation>
     </message>
     <message>
         <source>Profile %1: press Start (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil %1: stiskněte Spustit (F5)</translation>
     </message>
     <message>
         <source>Open a profile (Ctrl+O) or a run directory (Ctrl+Shift+O), or drop one here</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřete profil (Ctrl+O) nebo adresář běhu (Ctrl+Shift+O), nebo jej sem přetáhněte</translation>
     </message>
     <message>
         <source>run: %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>běh: zbývá %1</translation>
     </message>
     <message>
         <source>Run in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh probíhá</translation>
     </message>
     <message>
         <source>Finish or abort the current run first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nejprve dokončete nebo přerušte probíhající běh.</translation>
     </message>
     <message>
         <source>Profile error</source>
-        <translation type="unfinished"></translation>
+        <translation>Chyba profilu</translation>
     </message>
     <message>
         <source>%1 — wattbench</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — wattbench</translation>
     </message>
     <message>
         <source>Cannot open run</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh nelze otevřít</translation>
     </message>
     <message>
         <source>killed (no end recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>násilně ukončen (konec nezaznamenán)</translation>
     </message>
     <message>
         <source>still being recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>stále zaznamenáván</translation>
     </message>
     <message>
         <source>the run was %1 during phase %2</source>
-        <translation type="unfinished"></translation>
+        <translation>běh byl %1 během fáze %2</translation>
     </message>
     <message>
         <source>the run was %1</source>
-        <translation type="unfinished"></translation>
+        <translation>běh byl %1</translation>
     </message>
     <message>
         <source>opening devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>otevírání zařízení…</translation>
     </message>
     <message>
         <source>Run not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh nebyl spuštěn</translation>
     </message>
     <message>
         <source>run directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>adresář běhu %1</translation>
     </message>
     <message>
         <source>Abort the run?</source>
-        <translation type="unfinished"></translation>
+        <translation>Přerušit běh?</translation>
     </message>
     <message>
         <source>The current phase is marked interrupted; everything gathered so far stays in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Probíhající fáze bude označena jako přerušená; vše dosud nasbírané zůstane v %1.</translation>
     </message>
     <message>
         <source>aborting the run</source>
-        <translation type="unfinished"></translation>
+        <translation>přerušování běhu</translation>
     </message>
     <message>
         <source>Run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh selhal</translation>
     </message>
     <message>
         <source>run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>běh selhal</translation>
     </message>
     <message>
         <source>run completed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>běh dokončen: %1</translation>
     </message>
     <message>
         <source>run interrupted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>běh přerušen: %1</translation>
     </message>
     <message>
         <source>run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>běh %1: %2</translation>
     </message>
     <message>
         <source>Quitting aborts the run; everything gathered so far is written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ukončení přeruší běh; vše dosud nasbírané se zapíše do %1.</translation>
     </message>
     <message>
         <source>profile %1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>profil %1: %2, %3</translation>
     </message>
     <message numerus="yes">
         <source>%Ln device(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln zařízení</numerusform>
+            <numerusform>%Ln zařízení</numerusform>
+            <numerusform>%Ln zařízení</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln phase(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln fáze</numerusform>
+            <numerusform>%Ln fáze</numerusform>
+            <numerusform>%Ln fází</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>run directory %1: %Ln reading(s) kept for the charts</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>adresář běhu %1: pro grafy uchována %Ln hodnota</numerusform>
+            <numerusform>adresář běhu %1: pro grafy uchovány %Ln hodnoty</numerusform>
+            <numerusform>adresář běhu %1: pro grafy uchováno %Ln hodnot</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln reading(s) not charted: the window was too busy to keep up</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln hodnota nevykreslena: okno nestíhalo</numerusform>
+            <numerusform>%Ln hodnoty nevykresleny: okno nestíhalo</numerusform>
+            <numerusform>%Ln hodnot nevykresleno: okno nestíhalo</numerusform>
         </translation>
     </message>
 </context>
@@ -632,148 +632,148 @@
     <name>wattbench::gui::widgets::PhaseLadder</name>
     <message>
         <source>Stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Etapa</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Běh</translation>
     </message>
     <message>
         <source>%1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>zbývá %1</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Spustit</translation>
     </message>
     <message>
         <source>Skip warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit zahřívání</translation>
     </message>
     <message>
         <source>Skip phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit fázi</translation>
     </message>
     <message>
         <source>Abort…</source>
-        <translation type="unfinished"></translation>
+        <translation>Přerušit…</translation>
     </message>
     <message>
         <source>Open the devices and run every phase (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít zařízení a projít všechny fáze (F5)</translation>
     </message>
     <message>
         <source>Open the averaging window now (F6)</source>
-        <translation type="unfinished"></translation>
+        <translation>Otevřít průměrovací okno hned (F6)</translation>
     </message>
     <message>
         <source>End this phase without results and go on (F7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ukončit tuto fázi bez výsledků a pokračovat (F7)</translation>
     </message>
     <message>
         <source>Stop the run; everything gathered so far is written (F8)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zastavit běh; vše dosud nasbírané se zapíše (F8)</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>dokončeno</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::PromptDialog</name>
     <message>
         <source>Phase %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fáze %1</translation>
     </message>
     <message>
         <source>Phase %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Fáze %1, %2</translation>
     </message>
     <message>
         <source>wattbench needs you — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wattbench vás potřebuje — %1</translation>
     </message>
     <message>
         <source>Record</source>
-        <translation type="unfinished"></translation>
+        <translation>Zaznamenat</translation>
     </message>
     <message>
         <source>Done, continue</source>
-        <translation type="unfinished"></translation>
+        <translation>Hotovo, pokračovat</translation>
     </message>
     <message>
         <source>Skip</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit</translation>
     </message>
     <message>
         <source>Skip phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Přeskočit fázi</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::ReportExport</name>
     <message>
         <source>&amp;Markdown…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Markdown…</translation>
     </message>
     <message>
         <source>&amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;CSV…</translation>
     </message>
     <message>
         <source>&amp;JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;JSON…</translation>
     </message>
     <message>
         <source>&amp;HTML with charts…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;HTML s grafy…</translation>
     </message>
     <message>
         <source>&amp;PDF with charts…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;PDF s grafy…</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportovat protokol</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Export selhal</translation>
     </message>
     <message>
         <source>No run to report on</source>
-        <translation type="unfinished"></translation>
+        <translation>Žádný běh pro protokol</translation>
     </message>
     <message>
         <source>This build cannot write %1 reports</source>
-        <translation type="unfinished"></translation>
+        <translation>Toto sestavení neumí zapsat protokoly %1</translation>
     </message>
 </context>
 <context>
     <name>wattbench::gui::widgets::ResultsPanel</name>
     <message>
         <source>Copy as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopírovat jako Markdown</translation>
     </message>
     <message>
         <source>Copy as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopírovat jako CSV</translation>
     </message>
     <message>
         <source>No results yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Zatím žádné výsledky</translation>
     </message>
     <message>
         <source>Results copied as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Výsledky zkopírovány jako Markdown</translation>
     </message>
     <message>
         <source>Results copied as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Výsledky zkopírovány jako CSV</translation>
     </message>
 </context>
 </TS>

@@ -6,7 +6,10 @@
 #include <filesystem>
 #include <string>
 
+#include <QFont>
+#include <QFontMetrics>
 #include <QImage>
+#include <QString>
 
 #include "qt_env.hpp"
 
@@ -67,6 +70,42 @@ TEST(Screenshot, RunDirectoryWithoutStarting) {
     ASSERT_EQ(run(cmd), 0) << cmd;
     EXPECT_FALSE(QImage(QString::fromStdString(png)).isNull());
     std::filesystem::remove_all(dir);
+}
+
+// The menu bar of a run directory's window in `lang`.
+QImage menu_strip(const std::string& dir, const std::string& lang) {
+    const std::string png = dir + "/" + lang + ".png";
+    const std::string cmd = std::string("'") + WATTBENCH_GUI_BIN + "' --lang " + lang + " '" +
+                            WATTBENCH_TEST_DATA + "/fixtures/demo-run' --size 1400x900 " +
+                            "--screenshot '" + png + "'";
+    EXPECT_EQ(run(cmd), 0) << cmd;
+    const QImage img(QString::fromStdString(png));
+    return img.isNull() ? img : img.copy(0, 0, 400, 24);
+}
+
+TEST(Screenshot, RussianWindowDrawsCyrillic) {
+    wattbench::gui::test::qt_app();
+    // The font the window draws with has the glyphs of its Russian menus ("Файл", "Прогон",
+    // "Правка"): without a Cyrillic font (fonts-dejavu-core) Qt draws empty boxes instead.
+    const QFontMetrics metrics(QFont{});
+    for (const QChar c : QStringLiteral("ФайлПрогонПравкаВидИнструментыСправка")) {
+        EXPECT_TRUE(metrics.inFont(c)) << "no glyph for U+" << std::hex << static_cast<int>(c.unicode());
+    }
+    const auto dir = temp_dir();
+    const QImage ru = menu_strip(dir, "ru");
+    const QImage en = menu_strip(dir, "en");
+    ASSERT_FALSE(ru.isNull());
+    ASSERT_FALSE(en.isNull());
+    // Text is drawn in the Russian menu bar, and it is not the English one.
+    EXPECT_GT(dark_pixels(ru, ru.rect()), 150);
+    EXPECT_NE(ru, en);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Screenshot, UnknownLanguageExitsTwo) {
+    wattbench::gui::test::qt_app();
+    EXPECT_EQ(run(std::string("'") + WATTBENCH_GUI_BIN + "' --lang xx --quit-after 1s 2>/dev/null"),
+              2);
 }
 
 TEST(Screenshot, UsageErrorsExitTwo) {
