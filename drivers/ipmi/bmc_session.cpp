@@ -1,7 +1,7 @@
 #include "drivers/ipmi/bmc_session.hpp"
 
 #include <freeipmi/freeipmi.h>
-#include <ipmi_monitoring.h>
+#include <ipmi_monitoring.h>  // the workaround bits Settings keeps (macros only)
 
 #include <array>
 
@@ -66,10 +66,18 @@ void BmcSession::close() {
     }
 }
 
-std::optional<std::string> BmcSession::open(const Settings& s, const std::string& password) {
+int BmcSession::errnum() const {
+    return ctx_ ? ipmi_ctx_errnum(ctx_) : 0;
+}
+
+std::optional<BmcSession::Failure> BmcSession::ensure_open(const Settings& s,
+                                                           const std::string& password) {
+    if (ctx_) {
+        return std::nullopt;
+    }
     ctx_ = ipmi_ctx_create();
     if (!ctx_) {
-        return std::string("libfreeipmi: out of memory");
+        return Failure{IPMI_ERR_OUT_OF_MEMORY, "libfreeipmi: out of memory"};
     }
     int rc = -1;
     if (s.target.lan) {
@@ -87,19 +95,17 @@ std::optional<std::string> BmcSession::open(const Settings& s, const std::string
         }
     }
     if (rc < 0) {
-        std::string why = ipmi_ctx_errormsg(ctx_);
+        Failure f{ipmi_ctx_errnum(ctx_), ipmi_ctx_errormsg(ctx_)};
         close();
-        return why;
+        return f;
     }
     return std::nullopt;
 }
 
 std::variant<DcmiPower, std::string> BmcSession::dcmi_power(const Settings& settings,
                                                             const std::string& password) {
-    if (!ctx_) {
-        if (auto e = open(settings, password)) {
-            return *e;
-        }
+    if (auto e = ensure_open(settings, password)) {
+        return e->text;
     }
     const auto rq = dcmi_power_request();
     std::array<std::uint8_t, 64> rs{};
@@ -119,10 +125,8 @@ namespace wattbench::drivers::ipmi {
 
 std::variant<SdrRepositoryInfo, std::string> BmcSession::sdr_repository_info(
     const Settings& settings, const std::string& password) {
-    if (!ctx_) {
-        if (auto e = open(settings, password)) {
-            return *e;
-        }
+    if (auto e = ensure_open(settings, password)) {
+        return e->text;
     }
     fiid_obj_t rs = fiid_obj_create(tmpl_cmd_get_sdr_repository_info_rs);
     if (!rs) {

@@ -1,6 +1,6 @@
 #include "drivers/ipmi/error_map.hpp"
 
-#include <ipmi_monitoring.h>
+#include <freeipmi/freeipmi.h>
 
 #include <algorithm>
 #include <array>
@@ -22,29 +22,27 @@ constexpr auto kPrivilegeAdvice =
 
 constexpr std::array<Cause, 17> kCauses{{
     // No answer to the session set-up: nothing listens, or packets are dropped.
-    {IPMI_MONITORING_ERR_CONNECTION_TIMEOUT, ErrorKind::unreachable,
+    {IPMI_ERR_CONNECTION_TIMEOUT, ErrorKind::unreachable,
      "BMC unreachable: no answer (connection timeout)"},
-    {IPMI_MONITORING_ERR_SESSION_TIMEOUT, ErrorKind::link_lost,
-     "BMC stopped answering (session timeout)"},
-    {IPMI_MONITORING_ERR_HOSTNAME_INVALID, ErrorKind::unreachable, "host name cannot be resolved"},
-    {IPMI_MONITORING_ERR_USERNAME_INVALID, ErrorKind::auth, "user name refused by the BMC"},
-    {IPMI_MONITORING_ERR_PASSWORD_INVALID, ErrorKind::auth, "wrong password"},
-    {IPMI_MONITORING_ERR_PASSWORD_VERIFICATION_TIMEOUT, ErrorKind::auth, "wrong password"},
-    {IPMI_MONITORING_ERR_K_G_INVALID, ErrorKind::auth, "K_g key refused"},
-    {IPMI_MONITORING_ERR_PRIVILEGE_LEVEL_INSUFFICIENT, ErrorKind::auth, kPrivilegeAdvice},
-    {IPMI_MONITORING_ERR_PRIVILEGEL_LEVEL_CANNOT_BE_OBTAINED, ErrorKind::auth, kPrivilegeAdvice},
-    {IPMI_MONITORING_ERR_AUTHENTICATION_TYPE_UNAVAILABLE, ErrorKind::config,
+    {IPMI_ERR_SESSION_TIMEOUT, ErrorKind::link_lost, "BMC stopped answering (session timeout)"},
+    {IPMI_ERR_HOSTNAME_INVALID, ErrorKind::unreachable, "host name cannot be resolved"},
+    {IPMI_ERR_USERNAME_INVALID, ErrorKind::auth, "user name refused by the BMC"},
+    {IPMI_ERR_PASSWORD_INVALID, ErrorKind::auth, "wrong password"},
+    {IPMI_ERR_PASSWORD_VERIFICATION_TIMEOUT, ErrorKind::auth, "wrong password"},
+    {IPMI_ERR_K_G_INVALID, ErrorKind::auth, "K_g key refused"},
+    {IPMI_ERR_PRIVILEGE_LEVEL_INSUFFICIENT, ErrorKind::auth, kPrivilegeAdvice},
+    {IPMI_ERR_PRIVILEGE_LEVEL_CANNOT_BE_OBTAINED, ErrorKind::auth, kPrivilegeAdvice},
+    {IPMI_ERR_AUTHENTICATION_TYPE_UNAVAILABLE, ErrorKind::config,
      "the BMC offers no IPMI 2.0 session for this user"},
-    {IPMI_MONITORING_ERR_IPMI_2_0_UNAVAILABLE, ErrorKind::config,
+    {IPMI_ERR_IPMI_2_0_UNAVAILABLE, ErrorKind::config,
      "the BMC offers no IPMI 2.0 session for this user"},
-    {IPMI_MONITORING_ERR_CIPHER_SUITE_ID_UNAVAILABLE, ErrorKind::config,
+    {IPMI_ERR_CIPHER_SUITE_ID_UNAVAILABLE, ErrorKind::config,
      "cipher suite not supported by the BMC (try 3 or 17)"},
-    {IPMI_MONITORING_ERR_PERMISSION, ErrorKind::config,
-     "permission denied (in-band access needs root)"},
-    {IPMI_MONITORING_ERR_SDR_CACHE_PERMISSION, ErrorKind::config, "SDR cache directory not usable"},
-    {IPMI_MONITORING_ERR_SDR_CACHE_FILESYSTEM, ErrorKind::config, "SDR cache directory not usable"},
-    {IPMI_MONITORING_ERR_BMC_BUSY, ErrorKind::timeout, "BMC busy"},
-    {IPMI_MONITORING_ERR_NO_SENSOR_READINGS, ErrorKind::protocol, "the BMC reported no sensors"},
+    {IPMI_ERR_PERMISSION, ErrorKind::config, "permission denied (in-band access needs root)"},
+    {IPMI_ERR_MESSAGE_TIMEOUT, ErrorKind::link_lost, "BMC stopped answering (message timeout)"},
+    {IPMI_ERR_DEVICE_NOT_FOUND, ErrorKind::unreachable, "no local BMC found"},
+    {IPMI_ERR_BMC_BUSY, ErrorKind::timeout, "BMC busy"},
+    {IPMI_ERR_DRIVER_TIMEOUT, ErrorKind::timeout, "the local BMC driver timed out"},
 }};
 
 }  // namespace

@@ -6,8 +6,8 @@
 
 namespace wattbench::drivers::ipmi {
 
-// Pure: a libipmimonitoring error number → the error kind the sampler acts on and a message
-// naming the host and the cause.
+// Pure: a libfreeipmi error number (ipmi_ctx_errnum: IPMI_ERR_*) → the error kind the sampler acts
+// on and a message naming the host and the cause.
 api::DeviceError map_error(int errnum, const std::string& host, const std::string& detail);
 
 }  // namespace wattbench::drivers::ipmi

@@ -1,6 +1,6 @@
 #include "drivers/ipmi/ipmi_device.hpp"
 
-#include <ipmi_monitoring.h>
+#include <freeipmi/freeipmi.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <mutex>
 #include <set>
 
 #include "drivers/ipmi/error_map.hpp"
@@ -23,28 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr unsigned kReadingFlags =
-    IPMI_MONITORING_SENSOR_READING_FLAGS_IGNORE_NON_INTERPRETABLE_SENSORS |
-    IPMI_MONITORING_SENSOR_READING_FLAGS_DISCRETE_READING;
-
-// %H is the LAN host as given; in-band it would expand to a library constant, so the in-band
-// cache gets a fixed name that cache_file() can find.
-constexpr const char* kCacheFileFormat = "sdr-cache-%H";
 constexpr const char* kInBandCacheFile = "sdr-cache-local";
-
-// The library must be initialised once per process before any thread uses it.
-std::optional<api::DeviceError> init_library() {
-    static std::once_flag once;
-    static int result = 0;
-    static int errnum = 0;
-    std::call_once(once, [] { result = ipmi_monitoring_init(0, &errnum); });
-    if (result < 0) {
-        return api::DeviceError{api::ErrorKind::config,
-                                std::string("libipmimonitoring failed to initialise: ") +
-                                    ipmi_monitoring_ctx_strerror(errnum)};
-    }
-    return std::nullopt;
-}
 
 // In-band needs the kernel's IPMI device; without it FreeIPMI would probe I/O ports (root
 // only, and slow on machines without a BMC), so say so at once.
@@ -57,37 +35,34 @@ bool local_bmc_present() {
     return false;
 }
 
-int privilege_code(Privilege p) {
-    switch (p) {
-        case Privilege::user:
-            return IPMI_MONITORING_PRIVILEGE_LEVEL_USER;
-        case Privilege::operator_:
-            return IPMI_MONITORING_PRIVILEGE_LEVEL_OPERATOR;
-        case Privilege::admin:
-            return IPMI_MONITORING_PRIVILEGE_LEVEL_ADMIN;
+// The event strings of a discrete sensor's asserted states, as libipmimonitoring and
+// ipmi-sensors print them; none asserted is the sensor's normal condition, "OK".
+std::string discrete_text(std::uint8_t event_reading_type_code, std::uint8_t sensor_type,
+                          std::uint8_t sensor_number, std::uint16_t bitmask) {
+    char** messages = nullptr;
+    unsigned count = 0;
+    if (ipmi_get_event_messages(event_reading_type_code, sensor_type, sensor_number, bitmask, 0, 0,
+                                &messages, &count, "OK",
+                                IPMI_GET_EVENT_MESSAGES_FLAGS_SENSOR_READING) < 0) {
+        return "OK";
     }
-    return IPMI_MONITORING_PRIVILEGE_LEVEL_USER;
-}
-
-bool is_cache_error(int errnum) {
-    // A cache written for another BMC (or before the BMC restarted) does not match what
-    // the BMC answers; libipmimonitoring then reports an internal or IPMI error.
-    return errnum == IPMI_MONITORING_ERR_IPMI_ERROR ||
-           errnum == IPMI_MONITORING_ERR_INTERNAL_ERROR ||
-           errnum == IPMI_MONITORING_ERR_SENSOR_NOT_FOUND;
-}
-
-std::string discrete_text(ipmi_monitoring_ctx_t ctx) {
-    char** strings = ipmi_monitoring_sensor_read_sensor_bitmask_strings(ctx);
     std::string text;
-    for (int i = 0; strings && strings[i]; ++i) {
+    for (unsigned i = 0; i < count; ++i) {
         if (!text.empty()) {
             text += ", ";
         }
-        text += strings[i];
+        text += messages[i];
+        std::free(messages[i]);
     }
-    // No asserted state bit is the sensor's normal condition, as ipmi-sensors prints it.
+    std::free(messages);
     return text.empty() ? "OK" : text;
+}
+
+// Errors of one request that say the session or the BMC is gone, not that one sensor failed.
+bool is_link_failure(int errnum) {
+    return errnum == IPMI_ERR_SESSION_TIMEOUT || errnum == IPMI_ERR_CONNECTION_TIMEOUT ||
+           errnum == IPMI_ERR_MESSAGE_TIMEOUT || errnum == IPMI_ERR_DRIVER_TIMEOUT ||
+           errnum == IPMI_ERR_DEVICE_NOT_OPEN || errnum == IPMI_ERR_SYSTEM_ERROR;
 }
 
 }  // namespace
@@ -113,11 +88,16 @@ void IpmiDevice::wipe_password() {
 }
 
 void IpmiDevice::close() {
-    session_.close();
-    if (ctx_) {
-        ipmi_monitoring_ctx_destroy(ctx_);
-        ctx_ = nullptr;
+    if (reader_) {
+        ipmi_sensor_read_ctx_destroy(reader_);
+        reader_ = nullptr;
     }
+    if (sdr_) {
+        ipmi_sdr_ctx_destroy(sdr_);
+        sdr_ = nullptr;
+    }
+    session_.close();
+    opened_ = false;
     wipe_password();
 }
 
@@ -150,14 +130,12 @@ std::optional<api::DeviceError> IpmiDevice::prepare_cache_dir() {
 
 std::optional<api::DeviceError> IpmiDevice::open() {
     const std::string host = settings_.target.address();
-    if (auto e = init_library()) {
-        return e;
-    }
     if (!settings_.target.lan && !local_bmc_present()) {
         return api::DeviceError{api::ErrorKind::unreachable,
                                 "no local BMC: /dev/ipmi0 does not exist (load the ipmi_si and "
                                 "ipmi_devintf kernel modules, or use ipmi+lan://USER@HOST)"};
     }
+    close();
     if (settings_.target.lan) {
         auto pw = load_password(settings_.password_file);
         if (auto* e = std::get_if<api::DeviceError>(&pw)) {
@@ -169,34 +147,50 @@ std::optional<api::DeviceError> IpmiDevice::open() {
     if (auto e = prepare_cache_dir()) {
         return e;
     }
-    if (ctx_) {
-        ipmi_monitoring_ctx_destroy(ctx_);
+    sdr_ = ipmi_sdr_ctx_create();
+    if (!sdr_) {
+        close();
+        return api::DeviceError{api::ErrorKind::config, "libfreeipmi: out of memory"};
     }
-    ctx_ = ipmi_monitoring_ctx_create();
-    if (!ctx_) {
-        wipe_password();
-        return api::DeviceError{api::ErrorKind::config, "libipmimonitoring: out of memory"};
-    }
-    if (ipmi_monitoring_ctx_sdr_cache_directory(ctx_, cache_dir_.c_str()) < 0 ||
-        ipmi_monitoring_ctx_sdr_cache_filenames(
-            ctx_, settings_.target.lan ? kCacheFileFormat : kInBandCacheFile) < 0) {
-        auto e =
-            map_error(ipmi_monitoring_ctx_errnum(ctx_), host, ipmi_monitoring_ctx_errormsg(ctx_));
+    if (auto e = open_session()) {
         close();
         return e;
     }
     // A rebuilt cache may number the sensors differently: map them to the channels again.
     const bool discover = drop_stale_cache() || !discovered_;
     const bool first = !discovered_;
-    auto e = read_all(discover, nullptr);
-    if (e) {
+    if (auto e = load_sdrs(discover)) {
         close();
         return e;
     }
     if (first) {
         discover_dcmi();
     }
+    opened_ = true;
     return std::nullopt;
+}
+
+std::optional<api::DeviceError> IpmiDevice::open_session() {
+    if (reader_) {
+        ipmi_sensor_read_ctx_destroy(reader_);
+        reader_ = nullptr;
+    }
+    if (auto f = session_.ensure_open(settings_, password_)) {
+        return map_error(f->errnum, settings_.target.address(), f->text);
+    }
+    reader_ = ipmi_sensor_read_ctx_create(session_.ctx());
+    reader_session_ = session_.ctx();
+    if (!reader_) {
+        return api::DeviceError{api::ErrorKind::config, "libfreeipmi: out of memory"};
+    }
+    return std::nullopt;
+}
+
+std::optional<api::DeviceError> IpmiDevice::session_error(const std::string& what) const {
+    const int errnum = session_.errnum();
+    const std::string detail =
+        what + (session_.ctx() ? std::string(": ") + ipmi_ctx_errormsg(session_.ctx()) : "");
+    return map_error(errnum, settings_.target.address(), detail);
 }
 
 std::string IpmiDevice::cache_file() const {
@@ -213,10 +207,6 @@ bool IpmiDevice::drop_stale_cache() {
         return false;
     }
     auto info = session_.sdr_repository_info(settings_, password_);
-    if (!dcmi_channel_) {
-        // Nothing polls over the session: give the BMC its session slot back.
-        session_.close();
-    }
     if (!std::holds_alternative<SdrRepositoryInfo>(info)) {
         // An unreachable BMC: the sensor read that follows names the cause.
         return false;
@@ -239,7 +229,6 @@ void IpmiDevice::discover_dcmi() {
     // never stands in for one. A BMC without DCMI simply has no such channel.
     auto p = session_.dcmi_power(settings_, password_);
     if (!std::holds_alternative<DcmiPower>(p)) {
-        session_.close();
         return;
     }
     api::ChannelSpec c;
@@ -266,166 +255,199 @@ void IpmiDevice::poll_dcmi(api::PollResult& out) {
     out.readings.push_back(std::move(r));
 }
 
-std::optional<api::DeviceError> IpmiDevice::read_all(bool discover, api::PollResult* out) {
+std::optional<api::DeviceError> IpmiDevice::load_sdrs(bool discover) {
     const std::string host = settings_.target.address();
-    ipmi_monitoring_ipmi_config config{};
-    config.driver_type = -1;
-    config.protocol_version = IPMI_MONITORING_PROTOCOL_VERSION_2_0;
-    config.privilege_level = privilege_code(settings_.privilege);
-    config.authentication_type = -1;
-    config.cipher_suite_id = settings_.cipher_suite;
-    config.session_timeout_len = settings_.session_timeout_ms;
-    config.retransmission_timeout_len = settings_.retransmission_timeout_ms;
-    config.workaround_flags = settings_.workaround_flags;
-    // The library takes non-const pointers but only reads them.
-    std::string user = settings_.target.user;
-    if (settings_.target.lan) {
-        config.username = user.data();
-        config.password = password_.data();
+    const std::string file = cache_file();
+    std::error_code ec;
+    if (!fs::exists(file, ec)) {
+        if (ipmi_sdr_cache_create(sdr_, session_.ctx(), file.c_str(),
+                                  IPMI_SDR_CACHE_CREATE_FLAGS_DEFAULT, nullptr, nullptr) < 0) {
+            if (ipmi_sdr_ctx_errnum(sdr_) == IPMI_SDR_ERR_IPMI_ERROR) {
+                return session_error("reading the SDR repository");
+            }
+            return api::DeviceError{api::ErrorKind::config, host + ": SDR cache " + file + ": " +
+                                                                ipmi_sdr_ctx_errormsg(sdr_)};
+        }
     }
-    std::string hostname = host;
-    const char* hostname_arg = settings_.target.lan ? hostname.c_str() : nullptr;
-
-    unsigned* ids = discover || record_ids_.empty() ? nullptr : record_ids_.data();
-    const unsigned ids_len = ids ? static_cast<unsigned>(record_ids_.size()) : 0;
-    int n = ipmi_monitoring_sensor_readings_by_record_id(ctx_, hostname_arg, &config, kReadingFlags,
-                                                         ids, ids_len, nullptr, nullptr);
-    if (n < 0 && is_cache_error(ipmi_monitoring_ctx_errnum(ctx_))) {
-        n = ipmi_monitoring_sensor_readings_by_record_id(
-            ctx_, hostname_arg, &config,
-            kReadingFlags | IPMI_MONITORING_SENSOR_READING_FLAGS_REREAD_SDR_CACHE, ids, ids_len,
-            nullptr, nullptr);
-    }
-    if (n < 0) {
-        return map_error(ipmi_monitoring_ctx_errnum(ctx_), host,
-                         ipmi_monitoring_ctx_errormsg(ctx_));
+    if (ipmi_sdr_cache_open(sdr_, nullptr, file.c_str()) < 0) {
+        return api::DeviceError{api::ErrorKind::config,
+                                host + ": SDR cache " + file + ": " + ipmi_sdr_ctx_errormsg(sdr_)};
     }
     // After the first discovery the channel table is fixed (the run's recorders know it), so
     // a rediscovery only finds each channel's sensor again by name.
     const bool remap = discover && discovered_;
-    if (discover) {
-        if (!remap) {
-            channels_.clear();
-        }
-        record_ids_.clear();
-        channel_of_record_.clear();
+    const std::vector<Sensor> previous = discover ? std::vector<Sensor>{} : sensors_;
+    if (discover && !remap) {
+        channels_.clear();
     }
+    std::vector<Sensor> found;
+    std::map<std::uint16_t, std::size_t> channel_of_record;
     std::set<std::string> used;
-    for (int i = 0; i < n; ++i, ipmi_monitoring_sensor_iterator_next(ctx_)) {
-        const int record = ipmi_monitoring_sensor_read_record_id(ctx_);
-        if (record < 0) {
-            continue;
-        }
-        const char* raw_name = ipmi_monitoring_sensor_read_sensor_name(ctx_);
-        const std::string sensor = raw_name ? raw_name : "";
-        const int reading_type = ipmi_monitoring_sensor_read_sensor_reading_type(ctx_);
-        const int event_code = ipmi_monitoring_sensor_read_event_reading_type_code(ctx_);
-        // Event/reading type 0x01 is a threshold sensor; every other code is discrete.
-        const bool discrete =
-            event_code != 0x01 || reading_type == IPMI_MONITORING_SENSOR_READING_TYPE_UNKNOWN;
-        if (discover) {
-            const SensorKind kind =
-                sensor_kind(ipmi_monitoring_sensor_read_sensor_units(ctx_), discrete);
-            std::string name = sensor_channel_name(sensor);
-            const auto& wanted = settings_.sensors;
-            if (!wanted.empty() &&
-                std::find(wanted.begin(), wanted.end(), sensor) == wanted.end() &&
-                std::find(wanted.begin(), wanted.end(), name) == wanted.end()) {
+    std::uint16_t count = 0;
+    if (ipmi_sdr_cache_record_count(sdr_, &count) == 0 && count > 0 &&
+        ipmi_sdr_cache_first(sdr_) == 0) {
+        do {
+            std::uint8_t buf[IPMI_SDR_MAX_RECORD_LENGTH];
+            const int len = ipmi_sdr_cache_record_read(sdr_, buf, sizeof buf);
+            std::uint16_t record_id = 0;
+            std::uint8_t type = 0;
+            if (len <= 0 ||
+                ipmi_sdr_parse_record_id_and_type(sdr_, buf, static_cast<unsigned>(len), &record_id,
+                                                  &type) < 0 ||
+                (type != IPMI_SDR_FORMAT_FULL_SENSOR_RECORD &&
+                 type != IPMI_SDR_FORMAT_COMPACT_SENSOR_RECORD)) {
+                continue;  // locators, event-only and OEM records have no reading
+            }
+            const auto n = static_cast<unsigned>(len);
+            Sensor base;
+            base.record.assign(buf, buf + len);
+            std::uint8_t share_count = 1, modifier_type = 0, modifier_offset = 0, entity_share = 0;
+            std::uint8_t percentage = 0, modifier = 0, rate = 0, unit = 0, modifier_unit = 0;
+            if (ipmi_sdr_parse_sensor_number(sdr_, buf, n, &base.sensor_number) < 0 ||
+                ipmi_sdr_parse_event_reading_type_code(sdr_, buf, n,
+                                                       &base.event_reading_type_code) < 0 ||
+                ipmi_sdr_parse_sensor_type(sdr_, buf, n, &base.sensor_type) < 0 ||
+                ipmi_sdr_parse_sensor_units(sdr_, buf, n, &percentage, &modifier, &rate, &unit,
+                                            &modifier_unit) < 0) {
                 continue;
             }
-            const auto& types = settings_.types;
-            if (!types.empty() && std::none_of(types.begin(), types.end(), [&](const auto& t) {
-                    return matches_type(t, kind);
-                })) {
-                continue;
+            if (type == IPMI_SDR_FORMAT_COMPACT_SENSOR_RECORD &&
+                ipmi_sdr_parse_sensor_record_sharing(sdr_, buf, n, &share_count, &modifier_type,
+                                                     &modifier_offset, &entity_share) < 0) {
+                share_count = 1;
             }
-            // Two sensors with one ID string (per-entity duplicates) stay apart.
-            std::string unique = name;
-            for (int k = 2; used.count(unique); ++k) {
-                unique = name + "_" + std::to_string(k);
-            }
-            used.insert(unique);
-            if (remap) {
-                auto same = std::find_if(channels_.begin(), channels_.end(), [&](const auto& c) {
-                    return c.name == unique && c.unit == kind.unit;
-                });
-                if (same != channels_.end()) {
-                    channel_of_record_[static_cast<unsigned>(record)] =
-                        static_cast<std::size_t>(same - channels_.begin());
-                    record_ids_.push_back(static_cast<unsigned>(record));
+            const bool discrete =
+                base.event_reading_type_code != IPMI_EVENT_READING_TYPE_CODE_THRESHOLD;
+            const SensorKind kind = sensor_kind(
+                SdrUnits{percentage != 0, modifier, rate, unit, modifier_unit}, discrete);
+            for (std::uint8_t offset = 0; offset < std::max<std::uint8_t>(share_count, 1);
+                 ++offset) {
+                Sensor s = base;
+                s.share_offset = offset;
+                char raw_name[IPMI_SDR_MAX_SENSOR_NAME_LENGTH + 1] = {};
+                if (ipmi_sdr_parse_sensor_name(
+                        sdr_, buf, n, static_cast<std::uint8_t>(base.sensor_number + offset),
+                        IPMI_SDR_SENSOR_NAME_FLAGS_DEFAULT, raw_name, sizeof raw_name - 1) < 0) {
+                    continue;
                 }
-                continue;
+                const std::string sensor = raw_name;
+                const std::string name = sensor_channel_name(sensor);
+                const auto& wanted = settings_.sensors;
+                if (!wanted.empty() &&
+                    std::find(wanted.begin(), wanted.end(), sensor) == wanted.end() &&
+                    std::find(wanted.begin(), wanted.end(), name) == wanted.end()) {
+                    continue;
+                }
+                const auto& types = settings_.types;
+                if (!types.empty() && std::none_of(types.begin(), types.end(), [&](const auto& t) {
+                        return matches_type(t, kind);
+                    })) {
+                    continue;
+                }
+                // Two sensors with one ID string (per-entity duplicates) stay apart.
+                std::string unique = name;
+                for (int k = 2; used.count(unique); ++k) {
+                    unique = name + "_" + std::to_string(k);
+                }
+                used.insert(unique);
+                if (!discover) {
+                    // The channel table and the sensors stay; only the records are fresh.
+                    auto same = std::find_if(previous.begin(), previous.end(), [&](const auto& p) {
+                        return channels_[p.channel].name == unique;
+                    });
+                    if (same != previous.end()) {
+                        s.channel = same->channel;
+                        found.push_back(std::move(s));
+                    }
+                    continue;
+                }
+                if (remap) {
+                    auto same = std::find_if(
+                        channels_.begin(), channels_.end(),
+                        [&](const auto& c) { return c.name == unique && c.unit == kind.unit; });
+                    if (same != channels_.end()) {
+                        s.channel = static_cast<std::size_t>(same - channels_.begin());
+                        found.push_back(std::move(s));
+                    }
+                    continue;
+                }
+                api::ChannelSpec c;
+                c.name = unique;
+                c.quantity = kind.quantity;
+                c.unit = kind.unit;
+                s.channel = channels_.size();
+                if (offset == 0) {
+                    channel_of_record[record_id] = s.channel;
+                }
+                channels_.push_back(std::move(c));
+                found.push_back(std::move(s));
             }
-            api::ChannelSpec c;
-            c.name = unique;
-            c.quantity = kind.quantity;
-            c.unit = kind.unit;
-            channel_of_record_[static_cast<unsigned>(record)] = channels_.size();
-            record_ids_.push_back(static_cast<unsigned>(record));
-            channels_.push_back(std::move(c));
-        }
-        if (!out) {
-            continue;
-        }
-        auto it = channel_of_record_.find(static_cast<unsigned>(record));
-        if (it == channel_of_record_.end()) {
-            continue;
-        }
-        api::Reading r;
-        r.channel = it->second;
-        r.status = api::Status::unavailable;
-        const void* value = ipmi_monitoring_sensor_read_sensor_reading(ctx_);
-        if (channels_[it->second].discrete()) {
-            // A discrete sensor has a state even when the reading field is absent.
-            if (ipmi_monitoring_sensor_read_sensor_state(ctx_) != IPMI_MONITORING_STATE_UNKNOWN ||
-                ipmi_monitoring_sensor_read_sensor_bitmask(ctx_) >= 0) {
-                r.text = discrete_text(ctx_);
-                r.status = api::Status::ok;
-            }
-        } else if (value) {
-            // N/A (scanning disabled, reading unavailable) has no value: never recorded as 0.
-            switch (reading_type) {
-                case IPMI_MONITORING_SENSOR_READING_TYPE_DOUBLE:
-                    r.value = *static_cast<const double*>(value);
-                    r.status = api::Status::ok;
-                    break;
-                case IPMI_MONITORING_SENSOR_READING_TYPE_UNSIGNED_INTEGER32:
-                    r.value = *static_cast<const std::uint32_t*>(value);
-                    r.status = api::Status::ok;
-                    break;
-                case IPMI_MONITORING_SENSOR_READING_TYPE_UNSIGNED_INTEGER8_BOOL:
-                    r.value = *static_cast<const std::uint8_t*>(value);
-                    r.status = api::Status::ok;
-                    break;
-                default:
-                    break;
-            }
-        }
-        out->readings.push_back(std::move(r));
+        } while (ipmi_sdr_cache_next(sdr_) == 1);
     }
-    if (remap) {
+    ipmi_sdr_cache_close(sdr_);
+    sensors_ = std::move(found);
+    if (!discover || remap) {
         return std::nullopt;
     }
-    if (discover) {
-        discovered_ = true;
-        if (channels_.empty()) {
-            return api::DeviceError{api::ErrorKind::config,
-                                    host + ": no sensor matches the sensors/types filter"};
-        }
-        const auto thresholds = read_sdr_thresholds(cache_file());
-        for (const auto& [record, channel] : channel_of_record_) {
-            auto t = thresholds.find(static_cast<std::uint16_t>(record));
-            if (t != thresholds.end() && !channels_[channel].discrete()) {
-                channels_[channel].thresholds = t->second;
-            }
+    discovered_ = true;
+    if (channels_.empty()) {
+        return api::DeviceError{api::ErrorKind::config,
+                                host + ": no sensor matches the sensors/types filter"};
+    }
+    const auto thresholds = read_sdr_thresholds(file);
+    for (const auto& [record, channel] : channel_of_record) {
+        auto t = thresholds.find(record);
+        if (t != thresholds.end() && !channels_[channel].discrete()) {
+            channels_[channel].thresholds = t->second;
         }
     }
     return std::nullopt;
 }
 
+// One Get Sensor Reading. False with link_failed when the session, not the sensor, failed.
+bool IpmiDevice::read_sensor(const Sensor& sensor, api::Reading& out, bool& link_failed) {
+    out.channel = sensor.channel;
+    out.status = api::Status::unavailable;
+    std::uint8_t raw = 0;
+    double* value = nullptr;
+    std::uint16_t bitmask = 0;
+    const int rc =
+        ipmi_sensor_read(reader_, sensor.record.data(), static_cast<unsigned>(sensor.record.size()),
+                         sensor.share_offset, &raw, &value, &bitmask);
+    if (rc < 0) {
+        const int e = ipmi_sensor_read_ctx_errnum(reader_);
+        link_failed =
+            (e == IPMI_SENSOR_READ_ERR_IPMI_ERROR || e == IPMI_SENSOR_READ_ERR_SYSTEM_ERROR) &&
+            is_link_failure(session_.errnum());
+        return !link_failed;
+    }
+    const int why = rc == 0 ? ipmi_sensor_read_ctx_errnum(reader_) : 0;
+    const bool absent = why == IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE ||
+                        why == IPMI_SENSOR_READ_ERR_SENSOR_SCANNING_DISABLED ||
+                        why == IPMI_SENSOR_READ_ERR_SENSOR_NOT_OWNED_BY_BMC ||
+                        why == IPMI_SENSOR_READ_ERR_SENSOR_IS_SYSTEM_SOFTWARE ||
+                        why == IPMI_SENSOR_READ_ERR_SENSOR_CANNOT_BE_BRIDGED ||
+                        why == IPMI_SENSOR_READ_ERR_SENSOR_READING_CANNOT_BE_OBTAINED;
+    if (channels_[sensor.channel].discrete()) {
+        // A discrete sensor has a state even without an analog reading.
+        if (!absent) {
+            out.text = discrete_text(
+                sensor.event_reading_type_code, sensor.sensor_type,
+                static_cast<std::uint8_t>(sensor.sensor_number + sensor.share_offset), bitmask);
+            out.status = api::Status::ok;
+        }
+    } else if (rc == 1 && value) {
+        // N/A (scanning disabled, reading unavailable) has no value: never recorded as 0.
+        out.value = *value;
+        out.status = api::Status::ok;
+    }
+    std::free(value);
+    return true;
+}
+
 api::PollResult IpmiDevice::poll(std::chrono::steady_clock::time_point /*deadline*/) {
     api::PollResult out;
-    if (!ctx_) {
+    if (!opened_) {
         out.error = api::DeviceError{api::ErrorKind::link_lost, "poll on a closed device"};
         return out;
     }
@@ -435,18 +457,46 @@ api::PollResult IpmiDevice::poll(std::chrono::steady_clock::time_point /*deadlin
         out.notices.push_back(std::move(notice));
     }
     notices_.clear();
-    auto e = read_all(false, &out);
-    if (!e) {
-        poll_dcmi(out);
+    bool reopened = false;
+    if (reader_session_ != session_.ctx() || !session_.is_open()) {
+        // A failed DCMI or repository request closed the session since the last poll.
+        reopened = true;
+        if (auto e = open_session()) {
+            if (e->kind == api::ErrorKind::unreachable || e->kind == api::ErrorKind::timeout) {
+                e->kind = api::ErrorKind::link_lost;
+            }
+            out.error = std::move(e);
+            return out;
+        }
+    }
+    for (std::size_t i = 0; i < sensors_.size(); ++i) {
+        api::Reading r;
+        bool link_failed = false;
+        if (reader_ && read_sensor(sensors_[i], r, link_failed)) {
+            out.readings.push_back(std::move(r));
+            continue;
+        }
+        // The BMC may have ended an idle session or restarted: one new session, then this
+        // sensor again; a second failure is a lost link the sampler reconnects with backoff.
+        auto e = reopened ? session_error("Get Sensor Reading") : std::optional<api::DeviceError>{};
+        if (!reopened) {
+            reopened = true;
+            session_.close();
+            e = open_session();
+            if (!e) {
+                --i;
+                continue;
+            }
+        }
+        out.readings.clear();
+        if (e->kind == api::ErrorKind::unreachable || e->kind == api::ErrorKind::timeout) {
+            e->kind = api::ErrorKind::link_lost;
+        }
+        out.error = std::move(e);
+        session_.close();
         return out;
     }
-    out.readings.clear();
-    // A BMC that stops answering mid-run is a lost link: the sampler reopens it with backoff
-    // and records the gap.
-    if (e->kind == api::ErrorKind::unreachable) {
-        e->kind = api::ErrorKind::link_lost;
-    }
-    out.error = std::move(e);
+    poll_dcmi(out);
     return out;
 }
 

@@ -10,13 +10,15 @@
 #include "drivers/ipmi/bmc_session.hpp"
 #include "drivers/ipmi/settings.hpp"
 
-struct ipmi_monitoring_ctx;
+struct ipmi_sdr_ctx;
+struct ipmi_sensor_read_ctx;
 
 namespace wattbench::drivers::ipmi {
 
-// Every BMC sensor through libipmimonitoring (in-band or IPMI 2.0 LAN). Sensors are found
-// at the first open(); each poll reads the chosen ones by SDR record id. libipmimonitoring
-// sets up an RMCP+ session for each read and offers no way to keep one open.
+// Every BMC sensor through libfreeipmi (in-band or IPMI 2.0 LAN) on one session kept open:
+// the SDRs are read (or taken from the SDR cache) and parsed at open(); each poll is one Get
+// Sensor Reading per chosen sensor, decoded with its SDR's factors by ipmi_sensor_read. A
+// session the BMC dropped is reopened once within the poll before the link counts as lost.
 class IpmiDevice final : public api::Device {
 public:
     explicit IpmiDevice(Settings settings);
@@ -31,8 +33,19 @@ public:
     api::DeviceIdentity identity() const override { return identity_; }
 
 private:
-    struct Read;
-    std::optional<api::DeviceError> read_all(bool discover, api::PollResult* out);
+    // A chosen sensor: its SDR record as the cache holds it, and the channel it feeds.
+    struct Sensor {
+        std::vector<std::uint8_t> record;
+        std::uint8_t share_offset = 0;
+        std::uint8_t sensor_number = 0;
+        std::uint8_t event_reading_type_code = 0;
+        std::uint8_t sensor_type = 0;
+        std::size_t channel = 0;
+    };
+    std::optional<api::DeviceError> open_session();
+    std::optional<api::DeviceError> load_sdrs(bool discover);
+    std::optional<api::DeviceError> session_error(const std::string& what) const;
+    bool read_sensor(const Sensor& sensor, api::Reading& out, bool& link_failed);
     std::optional<api::DeviceError> prepare_cache_dir();
     std::string cache_file() const;
     bool drop_stale_cache();  // true when it found the cache stale and removed it
@@ -42,14 +55,16 @@ private:
 
     Settings settings_;
     std::vector<api::ChannelSpec> channels_;
-    std::vector<unsigned> record_ids_;                   // of the chosen sensors
-    std::map<unsigned, std::size_t> channel_of_record_;  // record id → channel index
-    ipmi_monitoring_ctx* ctx_ = nullptr;
+    std::vector<Sensor> sensors_;
+    ipmi_sdr_ctx* sdr_ = nullptr;             // parses records; the cache is closed after open()
+    ipmi_sensor_read_ctx* reader_ = nullptr;  // bound to session_'s context of that time:
+    const void* reader_session_ = nullptr;    // a reopened session needs a new reader
+    bool opened_ = false;
     std::string password_;
     std::string cache_dir_;
     bool own_cache_dir_ = false;
     bool discovered_ = false;
-    BmcSession session_;                // libfreeipmi requests: DCMI power, SDR repository info
+    BmcSession session_;
     std::vector<std::string> notices_;  // for events.log, handed over with the next poll
     std::optional<std::size_t> dcmi_channel_;
     api::DeviceIdentity identity_;

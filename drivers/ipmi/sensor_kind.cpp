@@ -1,6 +1,6 @@
 #include "drivers/ipmi/sensor_kind.hpp"
 
-#include <ipmi_monitoring.h>
+#include <freeipmi/freeipmi.h>
 
 #include <algorithm>
 #include <array>
@@ -15,24 +15,30 @@ struct UnitRow {
     const char* unit;
 };
 
-constexpr std::array<UnitRow, 7> kUnits{{
-    {IPMI_MONITORING_SENSOR_UNITS_CELSIUS, api::Quantity::temperature, "degC"},
-    {IPMI_MONITORING_SENSOR_UNITS_FAHRENHEIT, api::Quantity::temperature, "degF"},
-    {IPMI_MONITORING_SENSOR_UNITS_VOLTS, api::Quantity::voltage, "V"},
-    {IPMI_MONITORING_SENSOR_UNITS_AMPS, api::Quantity::current, "A"},
-    {IPMI_MONITORING_SENSOR_UNITS_RPM, api::Quantity::fan, "RPM"},
-    {IPMI_MONITORING_SENSOR_UNITS_WATTS, api::Quantity::power, "W"},
-    {IPMI_MONITORING_SENSOR_UNITS_PERCENT, api::Quantity::utilisation, "%"},
+constexpr std::array<UnitRow, 6> kUnits{{
+    {IPMI_SENSOR_UNIT_DEGREES_C, api::Quantity::temperature, "degC"},
+    {IPMI_SENSOR_UNIT_DEGREES_F, api::Quantity::temperature, "degF"},
+    {IPMI_SENSOR_UNIT_VOLTS, api::Quantity::voltage, "V"},
+    {IPMI_SENSOR_UNIT_AMPS, api::Quantity::current, "A"},
+    {IPMI_SENSOR_UNIT_RPM, api::Quantity::fan, "RPM"},
+    {IPMI_SENSOR_UNIT_WATTS, api::Quantity::power, "W"},
 }};
 
 }  // namespace
 
-SensorKind sensor_kind(int units, bool discrete) {
+SensorKind sensor_kind(const SdrUnits& units, bool discrete) {
     if (discrete) {
         return SensorKind{api::Quantity::state, "state"};
     }
+    if (units.percentage) {
+        return SensorKind{api::Quantity::utilisation, "%"};
+    }
+    if (units.modifier != IPMI_SDR_MODIFIER_UNIT_NONE || units.rate != IPMI_SENSOR_RATE_UNIT_NONE ||
+        units.modifier_unit != IPMI_SENSOR_UNIT_UNSPECIFIED) {
+        return SensorKind{api::Quantity::other, "1"};
+    }
     for (const auto& row : kUnits) {
-        if (row.units == units) {
+        if (row.units == units.base) {
             return SensorKind{row.quantity, row.unit};
         }
     }

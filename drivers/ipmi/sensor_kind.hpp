@@ -12,9 +12,19 @@ struct SensorKind {
     std::string unit;
 };
 
-// Pure: libipmimonitoring's units code (IPMI_MONITORING_SENSOR_UNITS_*) and whether the sensor
-// is discrete (not a threshold sensor) → quantity and unit. Discrete sensors are unit `state`.
-SensorKind sensor_kind(int units, bool discrete);
+// A sensor's units as its SDR (full or compact) gives them: IPMI 2.0 table 43-15 codes.
+struct SdrUnits {
+    bool percentage = false;
+    int modifier = 0;       // IPMI_SDR_MODIFIER_UNIT_*: none, divided by, multiplied by
+    int rate = 0;           // IPMI_SENSOR_RATE_UNIT_*
+    int base = 0;           // IPMI_SENSOR_UNIT_*
+    int modifier_unit = 0;  // IPMI_SENSOR_UNIT_*
+};
+
+// Pure: the SDR's units and whether the sensor is discrete (not a threshold sensor) → quantity
+// and unit. Discrete sensors are unit `state`; a unit with a modifier or a rate (RPM per …,
+// W·h …) is none of ours and stays a plain number, as libipmimonitoring treated it.
+SensorKind sensor_kind(const SdrUnits& units, bool discrete);
 
 // Pure: whether a sensor passes a `types` filter entry ("temperature", "fan", "voltage",
 // "current", "power", "state").

@@ -1,5 +1,6 @@
 #include "drivers/ipmi/settings.hpp"
 
+#include <freeipmi/freeipmi.h>
 #include <gtest/gtest.h>
 #include <ipmi_monitoring.h>
 #include <sys/stat.h>
@@ -117,25 +118,28 @@ TEST(IpmiSensorName, LowerCaseUnderscores) {
 }
 
 TEST(IpmiSensorKind, UnitsFromTheSdr) {
-    EXPECT_EQ(sensor_kind(IPMI_MONITORING_SENSOR_UNITS_CELSIUS, false).unit, "degC");
-    EXPECT_EQ(sensor_kind(IPMI_MONITORING_SENSOR_UNITS_RPM, false).quantity, api::Quantity::fan);
-    EXPECT_EQ(sensor_kind(IPMI_MONITORING_SENSOR_UNITS_WATTS, false).unit, "W");
-    EXPECT_EQ(sensor_kind(IPMI_MONITORING_SENSOR_UNITS_NONE, false).unit, "1");
-    EXPECT_EQ(sensor_kind(IPMI_MONITORING_SENSOR_UNITS_CELSIUS, true).unit, "state");
-    EXPECT_TRUE(matches_type("fan", sensor_kind(IPMI_MONITORING_SENSOR_UNITS_RPM, false)));
-    EXPECT_FALSE(matches_type("fan", sensor_kind(IPMI_MONITORING_SENSOR_UNITS_VOLTS, false)));
-    EXPECT_TRUE(matches_type("state", sensor_kind(0, true)));
+    const auto base = [](int unit) { return SdrUnits{.base = unit}; };
+    EXPECT_EQ(sensor_kind(base(1), false).unit, "degC");  // table 43-15: 1 degrees C
+    EXPECT_EQ(sensor_kind(base(18), false).quantity, api::Quantity::fan);  // 18 RPM
+    EXPECT_EQ(sensor_kind(base(6), false).unit, "W");
+    EXPECT_EQ(sensor_kind(base(0), false).unit, "1");
+    EXPECT_EQ(sensor_kind(base(1), true).unit, "state");
+    EXPECT_EQ(sensor_kind(SdrUnits{.percentage = true}, false).unit, "%");
+    // Joules per hour, volts times amps: a rate or a modifier is not the base unit.
+    EXPECT_EQ(sensor_kind(SdrUnits{.rate = 4, .base = 6}, false).unit, "1");
+    EXPECT_EQ(sensor_kind(SdrUnits{.modifier = 2, .base = 4, .modifier_unit = 5}, false).unit, "1");
+    EXPECT_TRUE(matches_type("fan", sensor_kind(base(18), false)));
+    EXPECT_FALSE(matches_type("fan", sensor_kind(base(4), false)));
+    EXPECT_TRUE(matches_type("state", sensor_kind(base(0), true)));
 }
 
 TEST(IpmiErrors, NameHostAndCause) {
-    auto e = map_error(IPMI_MONITORING_ERR_PASSWORD_INVALID, "10.0.0.9", "password invalid");
+    auto e = map_error(IPMI_ERR_PASSWORD_INVALID, "10.0.0.9", "password invalid");
     EXPECT_EQ(e.kind, api::ErrorKind::auth);
     EXPECT_NE(e.message.find("10.0.0.9"), std::string::npos);
     EXPECT_NE(e.message.find("wrong password"), std::string::npos);
-    EXPECT_EQ(map_error(IPMI_MONITORING_ERR_CONNECTION_TIMEOUT, "h", "").kind,
-              api::ErrorKind::unreachable);
-    EXPECT_EQ(map_error(IPMI_MONITORING_ERR_SESSION_TIMEOUT, "h", "").kind,
-              api::ErrorKind::link_lost);
+    EXPECT_EQ(map_error(IPMI_ERR_CONNECTION_TIMEOUT, "h", "").kind, api::ErrorKind::unreachable);
+    EXPECT_EQ(map_error(IPMI_ERR_SESSION_TIMEOUT, "h", "").kind, api::ErrorKind::link_lost);
 }
 
 class PasswordFile : public ::testing::Test {
