@@ -6,6 +6,7 @@
 #include <unicode/datefmt.h>
 #include <unicode/gregocal.h>
 #include <unicode/numberformatter.h>
+#include <unicode/smpdtfmt.h>
 #include <unicode/timezone.h>
 
 namespace wattbench::core::i18n {
@@ -85,6 +86,12 @@ std::string format_date(Language language, int year, unsigned month, unsigned da
         language == Language::ru ? icu::DateFormat::kShort : icu::DateFormat::kMedium;
     std::unique_ptr<icu::DateFormat> formatter(
         icu::DateFormat::createDateInstance(style, icu_locale(language)));
+    if (language == Language::cs) {
+        // CLDR's Czech pattern with the spaces Czech typography keeps on one line (ČSN 01 6910:
+        // a date is not split across lines), so both spaces are no-break ones.
+        formatter = std::make_unique<icu::SimpleDateFormat>(
+            icu::UnicodeString::fromUTF8("d.\u00a0M.\u00a0y"), icu_locale(language), status);
+    }
     icu::GregorianCalendar calendar(*icu::TimeZone::getGMT(), status);
     calendar.set(year, static_cast<int32_t>(month) - 1, static_cast<int32_t>(day), 12, 0, 0);
     const UDate date = calendar.getTime(status);

@@ -101,6 +101,10 @@ int plural_index(Language language, double count) {
     switch (language) {
         case Language::cs:
             // Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;
+            // A fraction takes the genitive singular, which is the 2-4 form: "1,5 jádra".
+            if (n < 0) {
+                return 1;
+            }
             return n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 2;
         case Language::ru:
             // Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4

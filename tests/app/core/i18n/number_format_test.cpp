@@ -80,10 +80,10 @@ TEST(NumberFormat, UnitSpace) {
 
 TEST(DateFormat, EachLanguagesNumericDate) {
     EXPECT_EQ(format_date(Language::en, 2026, 12, 1), "2026-12-01");
-    EXPECT_EQ(format_date(Language::cs, 2026, 12, 1), "1. 12. 2026");
+    EXPECT_EQ(format_date(Language::cs, 2026, 12, 1), "1.\u00a012.\u00a02026");
     EXPECT_EQ(format_date(Language::de, 2026, 12, 1), "01.12.2026");
     EXPECT_EQ(format_date(Language::ru, 2026, 12, 1), "01.12.2026");
-    EXPECT_EQ(format_date(Language::cs, 2027, 1, 31), "31. 1. 2027");
+    EXPECT_EQ(format_date(Language::cs, 2027, 1, 31), "31.\u00a01.\u00a02027");
 }
 
 }  // namespace

@@ -13,6 +13,19 @@ TEST(PluralIndex, CzechOneFewMany) {
     EXPECT_EQ(plural_index(Language::cs, 5), 2);
     EXPECT_EQ(plural_index(Language::cs, 0), 2);
     EXPECT_EQ(plural_index(Language::cs, 21), 2);
+    EXPECT_EQ(plural_index(Language::cs, 1.5), 1);
+    EXPECT_EQ(plural_index(Language::cs, 0.5), 1);
+    EXPECT_EQ(plural_index(Language::cs, 2.5), 1);
+}
+
+// Fractional core counts (a half-loaded SMT pair) take the genitive singular in both languages.
+TEST(Translate, FractionalCountsInCzechAndRussian) {
+    EXPECT_EQ(trf_n(Language::cs, "{} physical core", "{} physical cores", 1.5, "1,5"),
+              "1,5 fyzická jádra");
+    EXPECT_EQ(trf_n(Language::cs, "{} physical core", "{} physical cores", 5, "5"),
+              "5 fyzických jader");
+    EXPECT_EQ(trf_n(Language::ru, "{} physical core", "{} physical cores", 1.5, "1,5"),
+              "1,5 физических ядра");
 }
 
 TEST(PluralIndex, RussianByLastDigits) {
