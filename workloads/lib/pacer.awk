@@ -19,6 +19,8 @@ function pacer_init(goal) {
     PACER_MAX = 5000
     PACER_STEADY = 3
     PACER_STUCK = 5
+    PACER_MEAN = 5
+    pacer_samples = 0
     pacer_delay = 0
     pacer_status = "settling"
     pacer_near = 0
@@ -27,10 +29,11 @@ function pacer_init(goal) {
 }
 
 # One measured use (0-100 %) in, the next delay in ms out; pacer_status then says where it is:
-# settling; steady after PACER_STEADY samples in a row within 5 points of the goal, until as
-# many in a row outside (one noisy second does not undo it); or out of reach after PACER_STUCK
-# samples pinned at a limit: "above" (the machine stays over the goal with the client at its
-# slowest: other programs load it) or "below" (under it at full speed).
+# settling; steady after PACER_STEADY samples in a row with the mean of the last PACER_MEAN
+# within 5 points of the goal (a second's use on a busy 2-core machine swings by more), until
+# as many in a row outside; or out of reach after PACER_STUCK samples pinned at a limit:
+# "above" (the machine stays over the goal with the client at its slowest: other programs load
+# it) or "below" (under it at full speed).
 function pacer_step(use,    period, factor) {
     if (use > PACER_GOAL + PACER_BAND || use < PACER_GOAL - PACER_BAND) {
         factor = (use > 0 ? use : 0.1) / PACER_GOAL
@@ -46,7 +49,8 @@ function pacer_step(use,    period, factor) {
         pacer_stuck++
     else
         pacer_stuck = 0
-    if (use >= PACER_GOAL - 5 && use <= PACER_GOAL + 5) {
+    pacer_recent[pacer_samples++ % PACER_MEAN] = use
+    if (pacer_mean() >= PACER_GOAL - 5 && pacer_mean() <= PACER_GOAL + 5) {
         pacer_near++
         pacer_far = 0
     } else {
@@ -60,4 +64,10 @@ function pacer_step(use,    period, factor) {
     else if (pacer_status != "steady" || pacer_far >= PACER_STEADY)
         pacer_status = "settling"
     return pacer_delay
+}
+
+function pacer_mean(    i, n, sum) {
+    n = pacer_samples < PACER_MEAN ? pacer_samples : PACER_MEAN
+    for (i = 0; i < n; i++) sum += pacer_recent[i]
+    return sum / n
 }
