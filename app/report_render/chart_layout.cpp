@@ -5,12 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "app/core/i18n/number_format.hpp"
+#include "app/core/i18n/translate.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::report_render {
 
 namespace report = core::report;
+namespace i18n = core::i18n;
 
 std::vector<chart_style::PhaseSpan> phase_spans(const report::ReportContent& content, double last) {
     std::vector<chart_style::PhaseSpan> spans;
@@ -88,9 +91,11 @@ std::vector<std::pair<std::size_t, std::size_t>> segments(
     return out;
 }
 
-std::string threshold_text(const report::ThresholdLine& t, const std::string& unit) {
-    return fmt::format("{} {} {}{}", t.device + "/" + t.channel, t.label,
-                       report::format_ratio(t.value), unit.empty() ? "" : " " + unit);
+std::string threshold_text(const report::ThresholdLine& t, const std::string& unit,
+                           i18n::Language language) {
+    return fmt::format("{} {} {}{}", t.device + "/" + t.channel, i18n::tr(language, t.label),
+                       i18n::localize_decimal(language, report::format_ratio(t.value)),
+                       unit.empty() ? "" : std::string(i18n::unit_space(language)) + unit);
 }
 
 std::vector<const report::ThresholdLine*> drawn_limits(

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/chart_style/phase_span.hpp"
+#include "app/core/i18n/language.hpp"
 #include "app/core/report/report_content.hpp"
 
 // What a report's charts show, decided without Qt Charts (report_chart.cpp draws it): the
@@ -35,7 +36,9 @@ std::vector<std::pair<std::size_t, std::size_t>> segments(
     const std::vector<core::report::SeriesBucket>& buckets);
 
 // "bmc/cpu_temp upper critical 95 °C".
-std::string threshold_text(const core::report::ThresholdLine& t, const std::string& unit);
+// "bmc/cpu_temp upper critical 95 °C" in `language` (the limit's name from the catalog).
+std::string threshold_text(const core::report::ThresholdLine& t, const std::string& unit,
+                           core::i18n::Language language);
 
 // The limits drawn on a channel: at most one above and one below its readings, the critical
 // ones where the sensor declares several (six dash-dotted lines per voltage rail would hide the

@@ -472,19 +472,22 @@ std::unique_ptr<ReportChart> time_chart(const report::ReportContent& content,
             // chart instead.
             const double span = std::max(h - l, 0.1 * std::abs(h));
             if (t.value > h + 2.0 * span || t.value < l - 2.0 * span) {
-                d->notes.push_back(threshold_text(t, c.unit) +
+                d->notes.push_back(threshold_text(t, c.unit, content.language) +
                                    std::string(i18n::tr(content.language, " (off the chart)")));
                 continue;
             }
             l = std::min(l, t.value);
             h = std::max(h, t.value);
-            d->thresholds.push_back({t.value,
-                                     qs(fmt::format("{} {} {}",
-                                                    several_devices || channels.size() > 1
-                                                        ? c.series->device + "/" + c.series->channel
-                                                        : c.series->channel,
-                                                    t.label, report::format_ratio(t.value))),
-                                     named});
+            d->thresholds.push_back(
+                {t.value,
+                 qs(fmt::format(
+                     "{} {} {}",
+                     several_devices || channels.size() > 1
+                         ? c.series->device + "/" + c.series->channel
+                         : c.series->channel,
+                     i18n::tr(content.language, t.label),
+                     i18n::localize_decimal(content.language, report::format_ratio(t.value)))),
+                 named});
         }
     }
     if (group == chart_style::ChartGroup::load) {

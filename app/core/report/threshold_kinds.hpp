@@ -4,6 +4,7 @@
 #include <optional>
 #include <string_view>
 
+#include "app/core/i18n/translate.hpp"
 #include "app/core/rundir/manifest.hpp"
 
 namespace wattbench::core::report {
@@ -13,7 +14,7 @@ namespace wattbench::core::report {
 struct ThresholdKind {
     std::string_view key;           // "lnr"
     std::string_view abbreviation;  // "LNR"
-    std::string_view name;          // "lower non-recoverable"
+    std::string_view name;          // "lower non-recoverable", in the report's catalog
     bool lower = false;             // a floor (true) or a ceiling
     std::optional<double> rundir::Thresholds::*field = nullptr;
 
@@ -21,12 +22,12 @@ struct ThresholdKind {
 };
 
 inline constexpr std::array<ThresholdKind, 6> kThresholdKinds{{
-    {"lnr", "LNR", "lower non-recoverable", true, &rundir::Thresholds::lnr},
-    {"lc", "LC", "lower critical", true, &rundir::Thresholds::lc},
-    {"lnc", "LNC", "lower non-critical", true, &rundir::Thresholds::lnc},
-    {"unc", "UNC", "upper non-critical", false, &rundir::Thresholds::unc},
-    {"uc", "UC", "upper critical", false, &rundir::Thresholds::uc},
-    {"unr", "UNR", "upper non-recoverable", false, &rundir::Thresholds::unr},
+    {"lnr", "LNR", i18n::noop_tr("lower non-recoverable"), true, &rundir::Thresholds::lnr},
+    {"lc", "LC", i18n::noop_tr("lower critical"), true, &rundir::Thresholds::lc},
+    {"lnc", "LNC", i18n::noop_tr("lower non-critical"), true, &rundir::Thresholds::lnc},
+    {"unc", "UNC", i18n::noop_tr("upper non-critical"), false, &rundir::Thresholds::unc},
+    {"uc", "UC", i18n::noop_tr("upper critical"), false, &rundir::Thresholds::uc},
+    {"unr", "UNR", i18n::noop_tr("upper non-recoverable"), false, &rundir::Thresholds::unr},
 }};
 
 }  // namespace wattbench::core::report
