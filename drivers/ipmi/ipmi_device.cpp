@@ -404,8 +404,8 @@ std::optional<api::DeviceError> IpmiDevice::load_sdrs(bool discover) {
     return std::nullopt;
 }
 
-// One Get Sensor Reading. False with link_failed when the session, not the sensor, failed.
-bool IpmiDevice::read_sensor(const Sensor& sensor, api::Reading& out, bool& link_failed) {
+// One Get Sensor Reading. False when the session, not the sensor, failed.
+bool IpmiDevice::read_sensor(const Sensor& sensor, api::Reading& out) {
     out.channel = sensor.channel;
     out.status = api::Status::unavailable;
     std::uint8_t raw = 0;
@@ -416,10 +416,8 @@ bool IpmiDevice::read_sensor(const Sensor& sensor, api::Reading& out, bool& link
                          sensor.share_offset, &raw, &value, &bitmask);
     if (rc < 0) {
         const int e = ipmi_sensor_read_ctx_errnum(reader_);
-        link_failed =
-            (e == IPMI_SENSOR_READ_ERR_IPMI_ERROR || e == IPMI_SENSOR_READ_ERR_SYSTEM_ERROR) &&
-            is_link_failure(session_.errnum());
-        return !link_failed;
+        return !((e == IPMI_SENSOR_READ_ERR_IPMI_ERROR || e == IPMI_SENSOR_READ_ERR_SYSTEM_ERROR) &&
+                 is_link_failure(session_.errnum()));
     }
     const int why = rc == 0 ? ipmi_sensor_read_ctx_errnum(reader_) : 0;
     const bool absent = why == IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE ||
@@ -457,44 +455,41 @@ api::PollResult IpmiDevice::poll(std::chrono::steady_clock::time_point /*deadlin
         out.notices.push_back(std::move(notice));
     }
     notices_.clear();
-    bool reopened = false;
-    if (reader_session_ != session_.ctx() || !session_.is_open()) {
-        // A failed DCMI or repository request closed the session since the last poll.
-        reopened = true;
-        if (auto e = open_session()) {
-            if (e->kind == api::ErrorKind::unreachable || e->kind == api::ErrorKind::timeout) {
-                e->kind = api::ErrorKind::link_lost;
-            }
-            out.error = std::move(e);
-            return out;
-        }
-    }
-    for (std::size_t i = 0; i < sensors_.size(); ++i) {
-        api::Reading r;
-        bool link_failed = false;
-        if (reader_ && read_sensor(sensors_[i], r, link_failed)) {
-            out.readings.push_back(std::move(r));
-            continue;
-        }
-        // The BMC may have ended an idle session or restarted: one new session, then this
-        // sensor again; a second failure is a lost link the sampler reconnects with backoff.
-        auto e = reopened ? session_error("Get Sensor Reading") : std::optional<api::DeviceError>{};
-        if (!reopened) {
-            reopened = true;
-            session_.close();
-            e = open_session();
-            if (!e) {
-                --i;
-                continue;
-            }
+    // A BMC that stops answering mid-run is a lost link: the sampler reopens it with backoff
+    // and records the gap.
+    const auto lost = [&](api::DeviceError e) {
+        if (e.kind == api::ErrorKind::unreachable || e.kind == api::ErrorKind::timeout) {
+            e.kind = api::ErrorKind::link_lost;
         }
         out.readings.clear();
-        if (e->kind == api::ErrorKind::unreachable || e->kind == api::ErrorKind::timeout) {
-            e->kind = api::ErrorKind::link_lost;
-        }
         out.error = std::move(e);
         session_.close();
         return out;
+    };
+    // A failed DCMI or repository request may have closed the session since the last poll.
+    bool reopened = reader_session_ != session_.ctx() || !session_.is_open();
+    if (reopened) {
+        if (auto e = open_session()) {
+            return lost(std::move(*e));
+        }
+    }
+    for (const auto& sensor : sensors_) {
+        api::Reading r;
+        bool ok = read_sensor(sensor, r);
+        if (!ok && !reopened) {
+            // The BMC may have ended an idle session or restarted: one new session, then this
+            // sensor again; a second failure is a lost link.
+            reopened = true;
+            session_.close();
+            if (auto e = open_session()) {
+                return lost(std::move(*e));
+            }
+            ok = read_sensor(sensor, r);
+        }
+        if (!ok) {
+            return lost(*session_error("Get Sensor Reading"));
+        }
+        out.readings.push_back(std::move(r));
     }
     poll_dcmi(out);
     return out;

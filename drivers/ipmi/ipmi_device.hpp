@@ -45,7 +45,7 @@ private:
     std::optional<api::DeviceError> open_session();
     std::optional<api::DeviceError> load_sdrs(bool discover);
     std::optional<api::DeviceError> session_error(const std::string& what) const;
-    bool read_sensor(const Sensor& sensor, api::Reading& out, bool& link_failed);
+    bool read_sensor(const Sensor& sensor, api::Reading& out);
     std::optional<api::DeviceError> prepare_cache_dir();
     std::string cache_file() const;
     bool drop_stale_cache();  // true when it found the cache stale and removed it
