@@ -281,7 +281,6 @@ std::optional<api::DeviceError> IpmiDevice::load_sdrs(bool discover) {
         channels_.clear();
     }
     std::vector<Sensor> found;
-    std::map<std::uint16_t, std::size_t> channel_of_record;
     std::set<std::string> used;
     std::uint16_t count = 0;
     if (ipmi_sdr_cache_record_count(sdr_, &count) == 0 && count > 0 &&
@@ -375,10 +374,10 @@ std::optional<api::DeviceError> IpmiDevice::load_sdrs(bool discover) {
                 c.name = unique;
                 c.quantity = kind.quantity;
                 c.unit = kind.unit;
-                s.channel = channels_.size();
-                if (offset == 0) {
-                    channel_of_record[record_id] = s.channel;
+                if (!discrete) {
+                    c.thresholds = sdr_thresholds(sdr_, buf, n).value_or(api::Thresholds{});
                 }
+                s.channel = channels_.size();
                 channels_.push_back(std::move(c));
                 found.push_back(std::move(s));
             }
@@ -393,13 +392,6 @@ std::optional<api::DeviceError> IpmiDevice::load_sdrs(bool discover) {
     if (channels_.empty()) {
         return api::DeviceError{api::ErrorKind::config,
                                 host + ": no sensor matches the sensors/types filter"};
-    }
-    const auto thresholds = read_sdr_thresholds(file);
-    for (const auto& [record, channel] : channel_of_record) {
-        auto t = thresholds.find(record);
-        if (t != thresholds.end() && !channels_[channel].discrete()) {
-            channels_[channel].thresholds = t->second;
-        }
     }
     return std::nullopt;
 }

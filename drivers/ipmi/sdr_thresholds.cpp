@@ -3,7 +3,6 @@
 #include <freeipmi/freeipmi.h>
 
 #include <cstdlib>
-#include <optional>
 
 namespace wattbench::drivers::ipmi {
 
@@ -25,55 +24,30 @@ std::optional<double> take(double* p, std::uint8_t readable) {
 
 }  // namespace
 
-std::map<std::uint16_t, api::Thresholds> read_sdr_thresholds(const std::string& cache_file) {
-    std::map<std::uint16_t, api::Thresholds> out;
-    ipmi_sdr_ctx_t ctx = ipmi_sdr_ctx_create();
-    if (!ctx) {
-        return out;
+std::optional<api::Thresholds> sdr_thresholds(ipmi_sdr_ctx* ctx, const std::uint8_t* record,
+                                              unsigned length) {
+    std::uint16_t id = 0;
+    std::uint8_t type = 0;
+    if (ipmi_sdr_parse_record_id_and_type(ctx, record, length, &id, &type) < 0 ||
+        type != IPMI_SDR_FORMAT_FULL_SENSOR_RECORD) {
+        return std::nullopt;
     }
-    if (ipmi_sdr_cache_open(ctx, nullptr, cache_file.c_str()) < 0) {
-        ipmi_sdr_ctx_destroy(ctx);
-        return out;
+    double *lnc = nullptr, *lc = nullptr, *lnr = nullptr;
+    double *unc = nullptr, *uc = nullptr, *unr = nullptr;
+    if (ipmi_sdr_parse_thresholds(ctx, record, length, &lnc, &lc, &lnr, &unc, &uc, &unr) < 0) {
+        return std::nullopt;
     }
-    std::uint16_t count = 0;
-    if (ipmi_sdr_cache_record_count(ctx, &count) == 0 && count > 0 &&
-        ipmi_sdr_cache_first(ctx) == 0) {
-        do {
-            std::uint8_t buf[IPMI_SDR_MAX_RECORD_LENGTH];
-            const int len = ipmi_sdr_cache_record_read(ctx, buf, sizeof buf);
-            if (len <= 0) {
-                continue;
-            }
-            std::uint16_t id = 0;
-            std::uint8_t type = 0;
-            if (ipmi_sdr_parse_record_id_and_type(ctx, buf, static_cast<unsigned>(len), &id,
-                                                  &type) < 0 ||
-                type != IPMI_SDR_FORMAT_FULL_SENSOR_RECORD) {
-                continue;
-            }
-            double *lnc = nullptr, *lc = nullptr, *lnr = nullptr;
-            double *unc = nullptr, *uc = nullptr, *unr = nullptr;
-            if (ipmi_sdr_parse_thresholds(ctx, buf, static_cast<unsigned>(len), &lnc, &lc, &lnr,
-                                          &unc, &uc, &unr) < 0) {
-                continue;
-            }
-            std::uint8_t r_lnc = 0, r_lc = 0, r_lnr = 0, r_unc = 0, r_uc = 0, r_unr = 0;
-            const bool masks =
-                ipmi_sdr_parse_threshold_readable(ctx, buf, static_cast<unsigned>(len), &r_lnc,
-                                                  &r_lc, &r_lnr, &r_unc, &r_uc, &r_unr) == 0;
-            api::Thresholds t;
-            t.lower_non_critical = take(lnc, masks && r_lnc);
-            t.lower_critical = take(lc, masks && r_lc);
-            t.lower_non_recoverable = take(lnr, masks && r_lnr);
-            t.upper_non_critical = take(unc, masks && r_unc);
-            t.upper_critical = take(uc, masks && r_uc);
-            t.upper_non_recoverable = take(unr, masks && r_unr);
-            out[id] = t;
-        } while (ipmi_sdr_cache_next(ctx) == 1);
-    }
-    ipmi_sdr_cache_close(ctx);
-    ipmi_sdr_ctx_destroy(ctx);
-    return out;
+    std::uint8_t r_lnc = 0, r_lc = 0, r_lnr = 0, r_unc = 0, r_uc = 0, r_unr = 0;
+    const bool masks = ipmi_sdr_parse_threshold_readable(ctx, record, length, &r_lnc, &r_lc, &r_lnr,
+                                                         &r_unc, &r_uc, &r_unr) == 0;
+    api::Thresholds t;
+    t.lower_non_critical = take(lnc, masks && r_lnc);
+    t.lower_critical = take(lc, masks && r_lc);
+    t.lower_non_recoverable = take(lnr, masks && r_lnr);
+    t.upper_non_critical = take(unc, masks && r_unc);
+    t.upper_critical = take(uc, masks && r_uc);
+    t.upper_non_recoverable = take(unr, masks && r_unr);
+    return t;
 }
 
 }  // namespace wattbench::drivers::ipmi

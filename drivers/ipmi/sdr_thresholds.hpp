@@ -1,15 +1,17 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <string>
+#include <optional>
 
 #include "drivers/api/channel_spec.hpp"
 
+struct ipmi_sdr_ctx;
+
 namespace wattbench::drivers::ipmi {
 
-// Thresholds of every full sensor record in a FreeIPMI SDR cache file, by record id.
-// libipmimonitoring reports readings and states but not the limits themselves.
-std::map<std::uint16_t, api::Thresholds> read_sdr_thresholds(const std::string& cache_file);
+// The limits a full sensor record gives, only those it marks readable; nullopt for a record
+// that has none (compact and event-only records, a record the parser refuses).
+std::optional<api::Thresholds> sdr_thresholds(ipmi_sdr_ctx* ctx, const std::uint8_t* record,
+                                              unsigned length);
 
 }  // namespace wattbench::drivers::ipmi
