@@ -14,7 +14,7 @@ namespace wattbench::metrics {
 // Limits::connections at once and Limits::timeout_seconds of silence per connection, so a client
 // that connects and never reads (or never finishes its request) costs a socket for a while and
 // nothing else; the run never waits for a scrape. Other methods get 405 with Allow, other
-// paths 404; a request line or headers over 32 KiB get evhttp's 413.
+// paths 404; a request line or headers over 32 KiB get evhttp's 400 and the connection closed.
 class MetricsServer {
 public:
     struct Limits {
