@@ -9,7 +9,9 @@
 namespace wattbench::cli {
 
 int validate_command(const ValidateArgs& args) {
-    auto profile = load_profile_for_cli(args.profile);
+    // A profile of devices alone is what `monitor` and its service read; validate says so rather
+    // than refusing the file the service is about to use.
+    auto profile = load_profile_for_cli(args.profile, /*phases_required=*/false);
     if (!profile) {
         return kExitUsage;
     }
@@ -30,6 +32,14 @@ int validate_command(const ValidateArgs& args) {
     for (const auto& d : profile->devices) {
         fmt::print("  {:<12} {:<16} {}{}\n", d.id, d.driver, d.connection,
                    d.optional ? " (optional)" : "");
+    }
+    if (profile->phases.empty()) {
+        if (exit == kExitOk) {
+            fmt::print(
+                "phases: none (the profile serves `wattbench monitor`; `run` needs a [[phase]])\n"
+                "profile is valid for monitor\n");
+        }
+        return exit;
     }
     fmt::print("phases:\n");
     for (const auto& p : profile->phases) {

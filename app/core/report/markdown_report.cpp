@@ -83,12 +83,12 @@ std::string section_markdown(const ReportSection& section) {
     }
 }
 
-std::string render_summary_markdown(const RunData& run) {
+std::string render_summary_markdown(const RunData& run, i18n::Language language) {
     const auto phases = run_phases(run);
     SummaryTable summary = build_summary(run, phases);
     add_review_rows(summary, run, phases);
-    return section_markdown(
-        {SectionId::summary, "Summary", summary_body(summary, i18n::Language::en)});
+    return section_markdown({SectionId::summary, std::string(i18n::tr(language, "Summary")),
+                             summary_body(summary, language)});
 }
 
 std::string render_markdown(const ReportContent& content) {

@@ -15,7 +15,9 @@ std::string render_markdown(const ReportContent& content);
 // The same from a run loaded without samples.csv (no sample counts for validity).
 std::string render_markdown(const RunData& run);
 
-// Only the summary section: what `wattbench run` prints when it ends.
-std::string render_summary_markdown(const RunData& run);
+// Only the summary section: what `wattbench run` prints when it ends (English) and what the GUI's
+// Edit → Copy results as Markdown copies (in the window's language).
+std::string render_summary_markdown(const RunData& run,
+                                    i18n::Language language = i18n::Language::en);
 
 }  // namespace wattbench::core::report

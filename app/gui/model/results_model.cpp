@@ -48,7 +48,7 @@ void ResultsModel::clear() {
 }
 
 std::string ResultsModel::to_markdown() const {
-    return has_run_ ? core::report::render_summary_markdown(run_) : std::string();
+    return has_run_ ? core::report::render_summary_markdown(run_, ui_language()) : std::string();
 }
 
 std::string ResultsModel::to_csv() const {

@@ -40,19 +40,19 @@ Language ui_language() {
 
 QString install_language(QCoreApplication& app, Language language) {
     QLocale::setDefault(locale_of(language));
-    if (language == Language::en) {
-        return {};
-    }
     const auto code = QString::fromLatin1(core::i18n::language_code(language).data());
     // Qt's own strings (the file dialog's buttons, QCommandLineParser's --help lines) come from
     // qt6-translations-l10n when it is installed; without it they stay English, nothing else.
-    auto* qt = new QTranslator(&app);
-    if (qt->load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-        QCoreApplication::installTranslator(qt);
-    } else {
-        delete qt;
+    if (language != Language::en) {
+        auto* qt = new QTranslator(&app);
+        if (qt->load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qt);
+        } else {
+            delete qt;
+        }
     }
+    // English's catalog holds only the plural forms ("1 sensor", "4 sensors").
     auto* own = new QTranslator(&app);
     const QString path = QStringLiteral(":/i18n/wattbench-gui_%1.qm").arg(code);
     if (!own->load(path)) {

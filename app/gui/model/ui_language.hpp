@@ -18,9 +18,9 @@ QLocale locale_of(core::i18n::Language language);
 core::i18n::Language ui_language();
 
 // Makes `language` the GUI's: the default QLocale, the embedded translation of wattbench-gui's
-// own strings (":/i18n/wattbench-gui_<code>.qm") and, where the system has it, Qt's for its
-// standard dialogs. Returns why the GUI's translation could not be loaded (then its text stays
-// English), or an empty string; always empty for English.
+// own strings (":/i18n/wattbench-gui_<code>.qm"; English's holds only the plural forms) and,
+// where the system has it, Qt's for its standard dialogs. Returns why the GUI's translation could
+// not be loaded (then its text stays the source's English), or an empty string.
 QString install_language(QCoreApplication& app, core::i18n::Language language);
 
 }  // namespace wattbench::gui::model

@@ -288,7 +288,8 @@ TEST(Cli, ACommandPhaseLogsItsOutputAndRecordsItsScore) {
     fs::remove(path);
 }
 
-// A profile of devices alone: `monitor` reads them (man page: no phases), `run` refuses it.
+// A profile of devices alone: `monitor` reads them (man page: no phases), `validate` says it
+// serves monitor only, `run` refuses it.
 TEST(Cli, MonitorTakesAProfileWithoutPhasesAndRunRefusesIt) {
     const auto base = fs::temp_directory_path() / ("wb-monitor-" + std::to_string(::getpid()));
     fs::remove_all(base);
@@ -297,6 +298,13 @@ TEST(Cli, MonitorTakesAProfileWithoutPhasesAndRunRefusesIt) {
     std::ofstream(profile) << "[run]\nname = \"rack\"\ninterval = \"100ms\"\n\n"
                               "[[device]]\nid = \"wattmeter\"\ndriver = \"sim\"\n"
                               "connection = \"sim://wattmeter\"\n";
+    const auto checked = run({"validate", profile});
+    EXPECT_EQ(checked.exit_code, 0) << checked.err;
+    EXPECT_NE(checked.out.find("phases: none (the profile serves `wattbench monitor`; `run` needs "
+                               "a [[phase]])\nprofile is valid for monitor\n"),
+              std::string::npos)
+        << checked.out;
+    EXPECT_EQ(checked.out.find("profile is valid\n"), std::string::npos) << checked.out;
     const auto refused = run({"run", profile, "--out", (base / "run").string()});
     EXPECT_EQ(refused.exit_code, 2);
     EXPECT_NE(refused.err.find("the profile has no [[phase]]"), std::string::npos) << refused.err;

@@ -120,7 +120,8 @@ TEST(DiscoveryDialog, IpmiTestShowsTheBmcIdentity) {
         }
     }
     EXPECT_TRUE(text.startsWith(QStringLiteral("Connected"))) << text.toStdString();
-    // The test BMC's four sensors; English has no plural catalog, so Qt writes "sensor(s)".
+    // The test BMC's four sensors; this test installs no catalog, so Qt writes "4 sensor(s)"
+    // (the window's English one says "4 sensors": english_plurals_test).
     EXPECT_TRUE(text.contains(QStringLiteral("; 4 sensor"))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("s3cret"))) << text.toStdString();
 

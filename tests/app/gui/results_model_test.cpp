@@ -4,6 +4,7 @@
 
 #include "app/core/report/csv_report.hpp"
 #include "app/core/report/markdown_report.hpp"
+#include "app/gui/model/ui_language.hpp"
 #include "qt_env.hpp"
 
 namespace wattbench::gui::model {
@@ -38,6 +39,18 @@ TEST_F(ResultsModelTest, CopiesAreTheReportLibrarysSpelling) {
     EXPECT_EQ(md, core::report::render_summary_markdown(m.run()));
     EXPECT_NE(md.find("cpu-2"), std::string::npos);
     EXPECT_NE(md.find("113.6"), std::string::npos);
+}
+
+// Edit → Copy results as Markdown copies the table a reviewer pastes into the review: in the
+// window's language, with its decimal comma, as `report --lang` writes the section.
+TEST_F(ResultsModelTest, TheMarkdownCopyIsInTheWindowsLanguage) {
+    QLocale::setDefault(locale_of(core::i18n::Language::cs));
+    const auto md = m.to_markdown();
+    QLocale::setDefault(locale_of(core::i18n::Language::en));
+    EXPECT_EQ(md, core::report::render_summary_markdown(m.run(), core::i18n::Language::cs));
+    EXPECT_EQ(md.rfind("\n## Souhrn\n\n", 0), 0u) << md;
+    EXPECT_NE(md.find("113,6"), std::string::npos) << md;
+    EXPECT_EQ(md.find("113.6"), std::string::npos) << md;
 }
 
 TEST_F(ResultsModelTest, ClearEmptiesTheTable) {

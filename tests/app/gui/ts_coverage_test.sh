@@ -3,8 +3,14 @@
 # app/gui/translations/*.ts: lupdate brings a copy of each up to date with the sources (the
 # same project file the wattbench-gui_lupdate target uses), and any entry it leaves unfinished
 # or empty is listed by its source text, instead of the window showing English in Russian.
-#   ts_coverage_test.sh LUPDATE GENERATE_PROJECT.cmake PROJECT.cmake TS_FILE...
+# English's catalog holds the plural strings alone (--plural-only: lupdate -pluralonly).
+#   ts_coverage_test.sh [--plural-only] LUPDATE GENERATE_PROJECT.cmake PROJECT.cmake TS_FILE...
 set -euo pipefail
+only=()
+if [ "$1" = --plural-only ]; then
+  only=(-pluralonly)
+  shift
+fi
 lupdate=$1
 generate=$2
 project=$3
@@ -17,7 +23,7 @@ for ts in "$@"; do
   cp "$ts" "$work/"
   copies+=("$work/$(basename "$ts")")
 done
-"$lupdate" -silent -project "$work/project.json" -locations none -no-obsolete -ts "${copies[@]}"
+"$lupdate" -silent -project "$work/project.json" "${only[@]}" -locations none -no-obsolete -ts "${copies[@]}"
 fail=0
 for ts in "${copies[@]}"; do
   # One line per message: its context and source, then "MISSING" when the translation is

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -40,26 +41,41 @@ const api::DeviceError& error_of(
     return std::get<api::DeviceError>(made);
 }
 
-// Each test runs in a process of its own (gtest_discover_tests), so "not loaded yet" holds.
-TEST(DriverModules, FreeIpmiIsLoadedOnlyWhenAProfileNamesTheIpmiDriver) {
-    const auto& registry = builtin_registry();
-    const auto names = registry.names();
-    EXPECT_NE(std::find(names.begin(), names.end(), "ipmi"), names.end());
-    EXPECT_NE(std::find(names.begin(), names.end(), "pdu-snmp"), names.end());
-    ASSERT_NE(registry.find("sim"), nullptr);
-    EXPECT_FALSE(loaded("libfreeipmi"));
-    EXPECT_FALSE(loaded("libcurl"));
-    EXPECT_FALSE(loaded("libnetsnmp"));
+// What a process has loaded depends on everything it did before, and ctest runs each test alone
+// while a developer runs the whole binary: these checks run in a process of their own (gtest's
+// threadsafe death-test style starts the binary anew for the one test), so "not loaded yet" and
+// "no module found" hold either way.
+void in_fresh_process(const std::function<void()>& body) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(
+        {
+            body();
+            std::exit(::testing::Test::HasFailure() ? 1 : 0);
+        },
+        ::testing::ExitedWithCode(0), "");
+}
 
-    const auto* ipmi = registry.find("ipmi");
-    ASSERT_NE(ipmi, nullptr);
-    EXPECT_NE(ipmi->description.find("BMC"), std::string::npos) << ipmi->description;
-    EXPECT_TRUE(loaded("drivers/modules/ipmi.so"));
-    EXPECT_TRUE(loaded("libfreeipmi"));
-    EXPECT_FALSE(loaded("libcurl"));
-    // The factory is the module's: it validates without I/O, as every factory does.
-    EXPECT_TRUE(
-        std::holds_alternative<std::unique_ptr<api::Device>>(registry.create(ipmi_config())));
+TEST(DriverModules, FreeIpmiIsLoadedOnlyWhenAProfileNamesTheIpmiDriver) {
+    in_fresh_process([] {
+        const auto& registry = builtin_registry();
+        const auto names = registry.names();
+        EXPECT_NE(std::find(names.begin(), names.end(), "ipmi"), names.end());
+        EXPECT_NE(std::find(names.begin(), names.end(), "pdu-snmp"), names.end());
+        ASSERT_NE(registry.find("sim"), nullptr);
+        EXPECT_FALSE(loaded("libfreeipmi"));
+        EXPECT_FALSE(loaded("libcurl"));
+        EXPECT_FALSE(loaded("libnetsnmp"));
+
+        const auto* ipmi = registry.find("ipmi");
+        ASSERT_NE(ipmi, nullptr);
+        EXPECT_NE(ipmi->description.find("BMC"), std::string::npos) << ipmi->description;
+        EXPECT_TRUE(loaded("drivers/modules/ipmi.so"));
+        EXPECT_TRUE(loaded("libfreeipmi"));
+        EXPECT_FALSE(loaded("libcurl"));
+        // The factory is the module's: it validates without I/O, as every factory does.
+        EXPECT_TRUE(
+            std::holds_alternative<std::unique_ptr<api::Device>>(registry.create(ipmi_config())));
+    });
 }
 
 TEST(DriverModules, EveryModuleProvidesTheDriversTheBuildDeclared) {
@@ -73,29 +89,31 @@ TEST(DriverModules, EveryModuleProvidesTheDriversTheBuildDeclared) {
 }
 
 TEST(DriverModules, AMissingModuleNamesWhereItWasLookedFor) {
-    ::setenv("WATTBENCH_DRIVER_DIR", "/nonexistent/drivers", 1);
-    EXPECT_EQ(modules::module_candidates("ipmi"),
-              std::vector<std::string>{"/nonexistent/drivers/ipmi.so"});
-    auto made = builtin_registry().create(ipmi_config());
-    ASSERT_TRUE(std::holds_alternative<api::DeviceError>(made));
-    EXPECT_EQ(error_of(made).kind, api::ErrorKind::config);
-    EXPECT_EQ(error_of(made).message,
-              "driver 'ipmi' is not available: its module ipmi.so is not installed (looked for "
-              "/nonexistent/drivers/ipmi.so)");
-    ::unsetenv("WATTBENCH_DRIVER_DIR");
+    in_fresh_process([] {
+        ::setenv("WATTBENCH_DRIVER_DIR", "/nonexistent/drivers", 1);
+        EXPECT_EQ(modules::module_candidates("ipmi"),
+                  std::vector<std::string>{"/nonexistent/drivers/ipmi.so"});
+        auto made = builtin_registry().create(ipmi_config());
+        ASSERT_TRUE(std::holds_alternative<api::DeviceError>(made));
+        EXPECT_EQ(error_of(made).kind, api::ErrorKind::config);
+        EXPECT_EQ(error_of(made).message,
+                  "driver 'ipmi' is not available: its module ipmi.so is not installed (looked for "
+                  "/nonexistent/drivers/ipmi.so)");
+    });
 }
 
 TEST(DriverModules, AnotherBuildsModuleIsRefusedBeforeItRuns) {
-    ::setenv("WATTBENCH_DRIVER_DIR", WATTBENCH_ALIEN_MODULE_DIR, 1);
-    auto got = modules::load_module("ipmi");
-    ASSERT_TRUE(std::holds_alternative<std::string>(got));
-    const auto& why = std::get<std::string>(got);
-    EXPECT_NE(why.find(std::string(WATTBENCH_ALIEN_MODULE_DIR) +
-                       "/ipmi.so comes from another "
-                       "build of wattbench (0.0.1 GNU 1.0.0; this is "),
-              std::string::npos)
-        << why;
-    ::unsetenv("WATTBENCH_DRIVER_DIR");
+    in_fresh_process([] {
+        ::setenv("WATTBENCH_DRIVER_DIR", WATTBENCH_ALIEN_MODULE_DIR, 1);
+        auto got = modules::load_module("ipmi");
+        ASSERT_TRUE(std::holds_alternative<std::string>(got));
+        const auto& why = std::get<std::string>(got);
+        EXPECT_NE(why.find(std::string(WATTBENCH_ALIEN_MODULE_DIR) +
+                           "/ipmi.so comes from another "
+                           "build of wattbench (0.0.1 GNU 1.0.0; this is "),
+                  std::string::npos)
+            << why;
+    });
 }
 
 TEST(DriverModules, TheBuildTreeIsSearchedBeforeTheInstalledPlace) {
