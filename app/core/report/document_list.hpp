@@ -11,7 +11,8 @@ namespace wattbench::core::report {
 // A bulleted item; `severity` is set on a validity rule not met, so the HTML colours the item
 // from the rule's outcome rather than from the (translated) word in its text.
 struct ListItem {
-    ListItem(Inline text, Severity severity = Severity::ok)  // NOLINT(google-explicit-constructor)
+    // Implicit, so that an item without a severity is written as its text.
+    ListItem(Inline text, Severity severity = Severity::ok)
         : text(std::move(text)), severity(severity) {}
 
     Inline text;

@@ -13,8 +13,9 @@ namespace wattbench::core::report {
 enum class ColumnAlign { left, right };
 
 struct TableCell {
-    TableCell(std::string text) : text(std::move(text)) {}  // NOLINT(google-explicit-constructor)
-    TableCell(const char* text) : text(text) {}             // NOLINT(google-explicit-constructor)
+    // Implicit, so that a row of plain cells reads as the list of its texts.
+    TableCell(std::string text) : text(std::move(text)) {}
+    TableCell(const char* text) : text(text) {}
     TableCell(std::string text, Severity verdict) : text(std::move(text)), verdict(verdict) {}
 
     std::string text;  // one line, as the reader sees it
