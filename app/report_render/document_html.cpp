@@ -12,8 +12,6 @@ using namespace core::report;
 
 namespace {
 
-std::string block_html(const Block& block);
-
 std::string anchor(std::string_view heading) {
     std::string id;
     for (const char c : heading) {
@@ -29,13 +27,13 @@ std::string anchor(std::string_view heading) {
     return id.empty() ? "section" : id;
 }
 
-std::string heading_html(const Heading& heading) {
+std::string html_of(const Heading& heading) {
     const std::string tag = "h" + std::to_string(std::clamp(heading.level, 1, 6));
     const std::string id = heading.level == 2 ? " id=\"" + anchor(heading.text) + "\"" : "";
     return "<" + tag + id + ">" + html_escape(heading.text) + "</" + tag + ">\n";
 }
 
-std::string table_html(const Table& table) {
+std::string html_of(const Table& table) {
     auto right = [&](std::size_t column) {
         return column < table.align.size() && table.align[column] == ColumnAlign::right;
     };
@@ -77,7 +75,7 @@ std::string list_html(const std::vector<ListItem>& items) {
     return out + "</ul>\n";
 }
 
-std::string code_html(const CodeBlock& code) {
+std::string html_of(const CodeBlock& code) {
     std::string out = "<pre><code>" + html_escape(code.text);
     if (!code.text.empty() && code.text.back() != '\n') {
         out += '\n';
@@ -85,25 +83,21 @@ std::string code_html(const CodeBlock& code) {
     return out + "</code></pre>\n";
 }
 
+std::string html_of(const Paragraph& paragraph) {
+    return "<p>" + inline_html(paragraph.text) + "</p>\n";
+}
+
+std::string html_of(const List& list) {
+    return list_html(list.items);
+}
+
+std::string html_of(const Quote& quote) {
+    return "<blockquote>\n" + document_html(quote.blocks) + "</blockquote>\n";
+}
+
 std::string block_html(const Block& block) {
-    return std::visit(
-        [](const auto& b) -> std::string {
-            using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, Paragraph>) {
-                return "<p>" + inline_html(b.text) + "</p>\n";
-            } else if constexpr (std::is_same_v<T, Heading>) {
-                return heading_html(b);
-            } else if constexpr (std::is_same_v<T, Table>) {
-                return table_html(b);
-            } else if constexpr (std::is_same_v<T, List>) {
-                return list_html(b.items);
-            } else if constexpr (std::is_same_v<T, CodeBlock>) {
-                return code_html(b);
-            } else {
-                return "<blockquote>\n" + document_html(b.blocks) + "</blockquote>\n";
-            }
-        },
-        static_cast<const Block::variant&>(block));
+    return std::visit([](const auto& b) { return html_of(b); },
+                      static_cast<const Block::variant&>(block));
 }
 
 }  // namespace

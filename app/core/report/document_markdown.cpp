@@ -17,7 +17,7 @@ void append_items(std::string& out, const std::vector<ListItem>& items, std::siz
     }
 }
 
-std::string table_markdown(const Table& table) {
+std::string markdown_of(const Table& table) {
     MarkdownTable out(table.header, table.align);
     for (const auto& row : table.rows) {
         std::vector<std::string> cells;
@@ -30,7 +30,7 @@ std::string table_markdown(const Table& table) {
 }
 
 // A fence longer than any backtick run inside, so no line of the text can close it.
-std::string code_markdown(const CodeBlock& code) {
+std::string markdown_of(const CodeBlock& code) {
     std::size_t longest = 0;
     std::size_t run = 0;
     for (const char c : code.text) {
@@ -45,7 +45,7 @@ std::string code_markdown(const CodeBlock& code) {
     return out + fence + '\n';
 }
 
-std::string quote_markdown(const Quote& quote) {
+std::string markdown_of(const Quote& quote) {
     std::string inner;
     for (const auto& block : quote.blocks) {
         inner += block_markdown(block);
@@ -61,28 +61,24 @@ std::string quote_markdown(const Quote& quote) {
     return out;
 }
 
+std::string markdown_of(const Paragraph& paragraph) {
+    return inline_markdown(paragraph.text) + '\n';
+}
+
+std::string markdown_of(const Heading& heading) {
+    return std::string(static_cast<std::size_t>(std::clamp(heading.level, 1, 6)), '#') + ' ' +
+           heading.text + '\n';
+}
+
+std::string markdown_of(const List& list) {
+    std::string out;
+    append_items(out, list.items, 0);
+    return out;
+}
+
 std::string block_markdown(const Block& block) {
-    return std::visit(
-        [](const auto& b) -> std::string {
-            using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, Paragraph>) {
-                return inline_markdown(b.text) + '\n';
-            } else if constexpr (std::is_same_v<T, Heading>) {
-                return std::string(static_cast<std::size_t>(std::clamp(b.level, 1, 6)), '#') + ' ' +
-                       b.text + '\n';
-            } else if constexpr (std::is_same_v<T, Table>) {
-                return table_markdown(b);
-            } else if constexpr (std::is_same_v<T, List>) {
-                std::string out;
-                append_items(out, b.items, 0);
-                return out;
-            } else if constexpr (std::is_same_v<T, CodeBlock>) {
-                return code_markdown(b);
-            } else {
-                return quote_markdown(b);
-            }
-        },
-        static_cast<const Block::variant&>(block));
+    return std::visit([](const auto& b) { return markdown_of(b); },
+                      static_cast<const Block::variant&>(block));
 }
 
 }  // namespace

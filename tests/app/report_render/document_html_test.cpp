@@ -3,24 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "app/report_render/html_text.hpp"
+#include "tests/app/core/report/document_samples.hpp"
 
 namespace wattbench::report_render {
 namespace {
 
-using core::report::Block;
-using core::report::code;
-using core::report::CodeBlock;
-using core::report::ColumnAlign;
-using core::report::Document;
-using core::report::Heading;
-using core::report::List;
-using core::report::Paragraph;
-using core::report::plain;
-using core::report::Quote;
-using core::report::Severity;
-using core::report::strong;
-using core::report::Table;
-using core::report::TableCell;
+// The model is what these tests build; its names read as in core/report.
+using namespace core::report;
 
 TEST(HtmlEscape, EscapesMarkupAndQuotes) {
     EXPECT_EQ(html_escape("<a href=\"x\">Tom & Jerry's</a>"),
@@ -72,15 +61,13 @@ TEST(DocumentHtml, InlineStrongAndCodeWithTheirTextEscaped) {
 }
 
 TEST(DocumentHtml, ListItemsTakeTheClassOfTheirSeverityAndNest) {
-    List list;
-    list.items.emplace_back(strong("Devices:"));
-    list.items.back().children.emplace_back(plain("wattmeter: ") + code("sim"));
+    List list = core::report::testing::device_facts();
     list.items.emplace_back(plain("cpu-4: ") + strong("chyba") + plain(" — nejistota"),
                             Severity::error);
     list.items.emplace_back(plain("cpu-2: varování — mezery"), Severity::warning);
     EXPECT_EQ(document_html({list}),
               "<ul>\n"
-              "<li><strong>Devices:</strong><ul>\n<li>wattmeter: <code>sim</code></li>\n</ul>\n"
+              "<li><strong>Devices:</strong><ul>\n<li>wm: <code>sim</code></li>\n</ul>\n"
               "</li>\n"
               "<li class=\"error\">cpu-4: <strong>chyba</strong> — nejistota</li>\n"
               "<li class=\"warning\">cpu-2: varování — mezery</li>\n"
@@ -88,20 +75,18 @@ TEST(DocumentHtml, ListItemsTakeTheClassOfTheirSeverityAndNest) {
 }
 
 TEST(DocumentHtml, HeadingsQuotesAndCode) {
-    List missing;
-    missing.items.emplace_back(plain("Not measured: cpu-4"));
     const Document doc{
         Heading{1, "Comparison <1>"},
         Heading{2, "B & C against A"},
         Heading{3, "cpu-2"},
-        Quote{{Paragraph{strong("Incomplete results.") + plain(" Interrupted.")}, missing}},
+        core::report::testing::incomplete_note(),
         CodeBlock{"toml", "[run]\nname = \"<x>\""},
     };
     EXPECT_EQ(document_html(doc),
               "<h1>Comparison &lt;1&gt;</h1>\n"
               "<h2 id=\"b-c-against-a\">B &amp; C against A</h2>\n"
               "<h3>cpu-2</h3>\n"
-              "<blockquote>\n<p><strong>Incomplete results.</strong> Interrupted.</p>\n"
+              "<blockquote>\n<p><strong>Incomplete results.</strong> Stopped.</p>\n"
               "<ul>\n<li>Not measured: cpu-4</li>\n</ul>\n</blockquote>\n"
               "<pre><code>[run]\nname = &quot;&lt;x&gt;&quot;\n</code></pre>\n");
 }

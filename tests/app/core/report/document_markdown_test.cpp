@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/app/core/report/document_samples.hpp"
+
 namespace wattbench::core::report {
 namespace {
 
@@ -26,10 +28,8 @@ TEST(DocumentMarkdown, BlocksAreSeparatedByABlankLine) {
 }
 
 TEST(DocumentMarkdown, NestedItemsHeadingsAndCode) {
-    List facts;
-    facts.items.emplace_back(strong("Devices:"));
-    facts.items.back().children.emplace_back(plain("wm: ") + code("sim"));
-    const Document doc{Heading{3, "cpu-2"}, facts, CodeBlock{"toml", "a = \"```\"\nb = 1"}};
+    const Document doc{Heading{3, "cpu-2"}, testing::device_facts(),
+                       CodeBlock{"toml", "a = \"```\"\nb = 1"}};
     EXPECT_EQ(document_markdown(doc),
               "### cpu-2\n"
               "\n"
@@ -41,11 +41,7 @@ TEST(DocumentMarkdown, NestedItemsHeadingsAndCode) {
 
 // An incomplete run's note: its paragraph and list follow each other, each line quoted.
 TEST(DocumentMarkdown, AQuoteQuotesEveryLineOfItsBlocks) {
-    List missing;
-    missing.items.emplace_back(plain("Not measured: cpu-4"));
-    const Document doc{
-        Quote{{Paragraph{strong("Incomplete results.") + plain(" Stopped.")}, missing}}};
-    EXPECT_EQ(document_markdown(doc),
+    EXPECT_EQ(document_markdown({testing::incomplete_note()}),
               "> **Incomplete results.** Stopped.\n"
               "> - Not measured: cpu-4\n");
 }
