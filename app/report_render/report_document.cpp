@@ -11,8 +11,8 @@
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/report_sections.hpp"
 #include "app/core/report/value_format.hpp"
+#include "app/report_render/document_html.hpp"
 #include "app/report_render/html_text.hpp"
-#include "app/report_render/markdown_html.hpp"
 
 namespace wattbench::report_render {
 
@@ -30,8 +30,7 @@ bool starts_page(core::report::SectionId id) {
 
 std::string heading_html(std::string_view anchor, bool new_page, std::string_view text) {
     return fmt::format("<h2 id=\"{}\"{}>{}</h2>\n", anchor,
-                       new_page ? " style=\"page-break-before: always\"" : "",
-                       markdown_inline_html(text));
+                       new_page ? " style=\"page-break-before: always\"" : "", html_escape(text));
 }
 
 std::string figure(std::size_t index, const ReportChart& chart, const ChartEmbed& embed) {
@@ -135,8 +134,8 @@ std::string report_body(const report::ReportContent& content, const ChartList& c
     for (const auto& section : sections) {
         switch (section.id) {
             case SectionId::title:
-                html += "<h1>" + markdown_inline_html(report::one_line(section.heading)) +
-                        "</h1>\n" + verdict_banner(content.validity, content.language);
+                html += "<h1>" + html_escape(report::one_line(section.heading)) + "</h1>\n" +
+                        verdict_banner(content.validity, content.language);
                 break;
             case SectionId::incomplete:
                 break;
@@ -145,7 +144,7 @@ std::string report_body(const report::ReportContent& content, const ChartList& c
                                      section.heading);
                 break;
         }
-        html += markdown_to_html(section.body);
+        html += document_html(section.body);
         if (section.id == SectionId::power_curve) {
             html += curve;
         }
@@ -177,13 +176,13 @@ std::string comparison_body(const report::Comparison& comparison, const ChartLis
                             const ChartEmbed& embed) {
     // The overlay opens its section, above the table of the same points.
     std::string html =
-        markdown_to_html(report::comparison_tables_markdown(comparison)) +
+        document_html(report::comparison_tables_document(comparison)) +
         heading_html("power-versus-load", false,
                      core::i18n::tr(comparison.language, report::kComparisonCurveHeading));
     for (std::size_t i = 0; i < charts.size(); ++i) {
         html += figure(i, *charts[i], embed);
     }
-    return html + markdown_to_html(report::comparison_curve_markdown(comparison));
+    return html + document_html(report::comparison_curve_document(comparison));
 }
 
 std::string report_css() {

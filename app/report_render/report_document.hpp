@@ -13,7 +13,7 @@ namespace wattbench::report_render {
 using ChartEmbed = std::function<std::string(std::size_t index, const ReportChart& chart)>;
 
 // The body of a run's report, section by section (report_sections): headings and anchors from
-// the section's id, its body's blocks as HTML (markdown_to_html), a verdict banner under the
+// the section's id, its body's blocks as HTML (document_html), a verdict banner under the
 // title, the power-versus-load chart at the end of its section and the charts over time in a
 // "Time series" section after it. Charts and page breaks go by section id, never by heading
 // text. `charts` comes from report_charts(content).
@@ -21,7 +21,7 @@ std::string report_body(const core::report::ReportContent& content, const ChartL
                         const ChartEmbed& embed);
 std::string report_title(const core::report::ReportContent& content);
 
-// The body of a comparison: the Markdown comparison's content as HTML with the overlay of
+// The body of a comparison: the comparison's blocks as HTML with the overlay of
 // every run's power-versus-load curve (comparison_charts) opening its section.
 std::string comparison_body(const core::report::Comparison& comparison, const ChartList& charts,
                             const ChartEmbed& embed);

@@ -11,7 +11,8 @@
 #include "app/core/i18n/translate.hpp"
 #include "app/core/record/csv.hpp"
 #include "app/core/report/channel_presentation.hpp"
-#include "app/core/report/markdown_table.hpp"
+#include "app/core/report/document_markdown.hpp"
+#include "app/core/report/message_markup.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
@@ -44,28 +45,45 @@ std::string full(double v) {
     return std::isfinite(v) ? fmt::format("{}", v) : "";
 }
 
+// The catalog spells a heading as Markdown ("## {} against {}\n\n"); the block says it is one.
+std::string heading_text(std::string_view message) {
+    message.remove_prefix(std::min(message.find_first_not_of('#'), message.size()));
+    if (!message.empty() && message.front() == ' ') {
+        message.remove_prefix(1);
+    }
+    while (!message.empty() && message.back() == '\n') {
+        message.remove_suffix(1);
+    }
+    return std::string(message);
+}
+
+bool any_curve(const Comparison& c) {
+    return std::any_of(c.curves.begin(), c.curves.end(),
+                       [](const auto& curve) { return curve.has_value(); });
+}
+
 }  // namespace
 
-std::string comparison_curve_markdown(const Comparison& c) {
+Document comparison_curve_document(const Comparison& c) {
     const Language lang = c.language;
-    std::string out;
-    bool any = false;
+    List runs;
     std::map<double, std::vector<std::string>> cells;  // busy CPUs -> one cell per run
     std::vector<std::string> header = {std::string(tr(lang, "Busy CPUs"))};
     for (std::size_t i = 0; i < c.curves.size(); ++i) {
         const auto name = comparison_run_name(c, i);
         const auto& curve = c.curves[i];
         if (!curve) {
-            out += trf(lang,
-                       "- {}: no power-versus-load curve (fewer than two idle or cpu phases with "
-                       "wall power)\n",
-                       MarkdownTable::escape(name));
+            runs.items.push_back(
+                {markup(lang,
+                        "- {}: no power-versus-load curve (fewer than two idle or cpu phases with "
+                        "wall power)\n",
+                        name)});
             continue;
         }
-        any = true;
-        out += fmt::format(
-            "- {} ({}/{}): {}\n", MarkdownTable::escape(name), curve->device, curve->channel,
-            curve->sentence_message.empty() ? curve->sentence : curve->sentence_message.in(lang));
+        runs.items.push_back({plain(
+            fmt::format("{} ({}/{}): {}", name, curve->device, curve->channel,
+                        curve->sentence_message.empty() ? curve->sentence
+                                                        : curve->sentence_message.in(lang)))});
         header.push_back(fmt::format("{} [W]", name));
         for (const auto& p : curve->points) {
             auto& row = cells[p.workers];
@@ -75,25 +93,28 @@ std::string comparison_curve_markdown(const Comparison& c) {
                                          : fixed(lang, p.power_w, 1);
         }
     }
-    if (!any) {
-        return out + "\n";
+    Document out;
+    if (!runs.items.empty()) {
+        out.emplace_back(std::move(runs));
     }
-    std::vector<MarkdownTable::Align> align(header.size(), MarkdownTable::Align::right);
-    MarkdownTable table(header, align);
+    if (!any_curve(c)) {
+        return out;
+    }
+    Table table{header, std::vector<ColumnAlign>(header.size(), ColumnAlign::right)};
     for (auto& [workers, row] : cells) {
         row.resize(header.size() - 1);
-        std::vector<std::string> line = {i18n::localize_decimal(lang, format_ratio(workers))};
+        std::vector<TableCell> line = {i18n::localize_decimal(lang, format_ratio(workers))};
         if (workers == std::round(workers)) {
             line[0] = fmt::format("{}", static_cast<long long>(workers));
         }
         line.insert(line.end(), row.begin(), row.end());
         table.add_row(std::move(line));
     }
-    return out +
-           std::string(tr(lang,
-                          "\nMean wall power of the window ± the half-width of its 95 % "
-                          "interval.\n\n")) +
-           table.render();
+    out.emplace_back(Paragraph{markup(lang,
+                                      "\nMean wall power of the window ± the half-width of its "
+                                      "95 % interval.\n\n")});
+    out.emplace_back(std::move(table));
+    return out;
 }
 
 namespace {
@@ -111,30 +132,34 @@ std::string comparison_run_name(const Comparison& c, std::size_t i) {
     return i == 0 ? c.pairs.front().name_a : c.pairs[i - 1].name_b;
 }
 
-std::string comparison_tables_markdown(const Comparison& c) {
+Document comparison_tables_document(const Comparison& c) {
     const Language lang = c.language;
-    std::string out(tr(lang, "# Comparison\n\n"));
+    Document out{Heading{1, heading_text(tr(lang, "# Comparison\n\n"))}};
+    List runs;
     for (std::size_t i = 0; i < c.run_dirs.size(); ++i) {
         const auto letter = i == 0                   ? std::string(tr(lang, "A (baseline)"))
                             : c.run_dirs.size() == 2 ? std::string("B")
                                                      : fmt::format("B{}", i);
-        out += fmt::format("- {}: {}, `{}`\n", letter,
-                           MarkdownTable::escape(comparison_run_name(c, i)), c.run_dirs[i]);
+        runs.items.push_back({plain(fmt::format("{}: {}, ", letter, comparison_run_name(c, i))) +
+                              code(c.run_dirs[i])});
     }
-    out += tr(lang,
-              "\nΔ = B − A; Δ % = 100 (B − A) / A with its 95 % confidence interval, combining "
-              "both runs' window statistics and meter uncertainty (Welch–Satterthwaite degrees "
-              "of freedom). Where the interval spans zero the verdict is \"no significant "
-              "difference\".\n\n");
+    if (!runs.items.empty()) {
+        out.emplace_back(std::move(runs));
+    }
+    out.emplace_back(Paragraph{
+        markup(lang,
+               "\nΔ = B − A; Δ % = 100 (B − A) / A with its 95 % confidence interval, combining "
+               "both runs' window statistics and meter uncertainty (Welch–Satterthwaite degrees "
+               "of freedom). Where the interval spans zero the verdict is \"no significant "
+               "difference\".\n\n")});
     for (const auto& pair : c.pairs) {
-        out += trf(lang, "## {} against {}\n\n", MarkdownTable::escape(pair.name_b),
-                   MarkdownTable::escape(pair.name_a));
-        using A = MarkdownTable::Align;
-        MarkdownTable table(
-            {std::string(tr(lang, "Phase")), std::string(tr(lang, "Channel")), "A", "B", "Δ",
-             std::string(tr(lang, "Δ %")), std::string(tr(lang, "95 % CI")),
-             std::string(tr(lang, "Verdict"))},
-            {A::left, A::left, A::right, A::right, A::right, A::right, A::right, A::left});
+        out.emplace_back(
+            Heading{2, heading_text(trf(lang, "## {} against {}\n\n", pair.name_b, pair.name_a))});
+        using A = ColumnAlign;
+        Table table{{std::string(tr(lang, "Phase")), std::string(tr(lang, "Channel")), "A", "B",
+                     "Δ", std::string(tr(lang, "Δ %")), std::string(tr(lang, "95 % CI")),
+                     std::string(tr(lang, "Verdict"))},
+                    {A::left, A::left, A::right, A::right, A::right, A::right, A::right, A::left}};
         for (const auto& r : pair.rows) {
             const auto unit = display_unit(r.unit);
             const auto channel = unit.empty() ? r.channel : r.channel + " [" + unit + "]";
@@ -144,32 +169,32 @@ std::string comparison_tables_markdown(const Comparison& c) {
                                       signed_pct(lang, *r.ci_high_pct))
                                 : std::string(tr(lang, "n/a"));
             table.add_row(
-                {MarkdownTable::escape(r.partial ? r.phase + std::string(tr(lang, " (partial)"))
-                                                 : r.phase),
-                 MarkdownTable::escape(channel), i18n::localize_decimal(lang, format_ratio(r.a)),
+                {r.partial ? r.phase + std::string(tr(lang, " (partial)")) : r.phase, channel,
+                 i18n::localize_decimal(lang, format_ratio(r.a)),
                  i18n::localize_decimal(lang, format_ratio(r.b)), signed_ratio(lang, r.diff),
                  signed_pct(lang, r.diff_pct) + (std::isfinite(r.diff_pct) ? percent : ""), ci,
-                 MarkdownTable::escape(r.verdict_message.empty() ? r.verdict
-                                                                 : r.verdict_message.in(lang))});
+                 r.verdict_message.empty() ? r.verdict : r.verdict_message.in(lang)});
         }
-        out += table.render() + "\n";
+        out.emplace_back(std::move(table));
     }
     const bool partial = std::any_of(c.pairs.begin(), c.pairs.end(), [](const auto& pair) {
         return std::any_of(pair.rows.begin(), pair.rows.end(),
                            [](const ComparisonRow& r) { return r.partial; });
     });
     if (partial) {
-        out += tr(lang,
-                  "(partial): the phase was interrupted in one of the runs, so its window is "
-                  "shorter than planned.\n\n");
+        out.emplace_back(Paragraph{
+            markup(lang,
+                   "(partial): the phase was interrupted in one of the runs, so its window is "
+                   "shorter than planned.\n\n")});
     }
     return out;
 }
 
+// Without a curve to tabulate, the section has always ended on a blank line.
 std::string render_comparison_markdown(const Comparison& c) {
-    return comparison_tables_markdown(c) + "## " +
+    return document_markdown(comparison_tables_document(c)) + "\n## " +
            std::string(i18n::tr(c.language, kComparisonCurveHeading)) + "\n\n" +
-           comparison_curve_markdown(c);
+           document_markdown(comparison_curve_document(c)) + (any_curve(c) ? "" : "\n");
 }
 
 std::string render_comparison_csv(const Comparison& c) {

@@ -5,6 +5,7 @@
 
 #include "app/core/i18n/translate.hpp"
 #include "app/core/report/comparison.hpp"
+#include "app/core/report/document_block.hpp"
 
 namespace wattbench::core::report {
 
@@ -23,12 +24,12 @@ std::string render_comparison_csv(const Comparison& comparison);
 // {"runs": [{"dir", "name"}], "pairs": [{"a", "b", "rows": [...]}], "curves": [... | null]}.
 std::string render_comparison_json(const Comparison& comparison);
 
-// The Markdown comparison's two parts, for the HTML that puts the overlay chart into the second
-// by part rather than by heading: the run list and the pairs' tables, then the body of the
-// power-versus-load section (kComparisonCurveHeading is its heading).
+// The comparison's two parts as blocks every format renders, for the HTML that puts the overlay
+// chart into the second by part rather than by heading: the run list and the pairs' tables,
+// then the body of the power-versus-load section (kComparisonCurveHeading is its heading).
 inline constexpr std::string_view kComparisonCurveHeading = i18n::noop_tr("Power versus load");
-std::string comparison_tables_markdown(const Comparison& comparison);
-std::string comparison_curve_markdown(const Comparison& comparison);
+Document comparison_tables_document(const Comparison& comparison);
+Document comparison_curve_document(const Comparison& comparison);
 
 // The name of run i (manifest run.name, else its directory's name), as the pairs carry it.
 std::string comparison_run_name(const Comparison& comparison, std::size_t i);

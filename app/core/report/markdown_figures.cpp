@@ -36,34 +36,34 @@ std::vector<std::string> words(Language lang, std::initializer_list<std::string_
     return out;
 }
 
-void append_phase(std::string& out, Language lang, const RunData& run, const PhaseView& phase) {
-    out += fmt::format("\n### {}\n\n", one_line(phase.title()));
-    std::string line =
-        trf(lang, "**Load:** {}",
-            phase.load.empty() ? std::string(tr(lang, kUnknown)) : load_word(lang, phase.load));
+void append_phase(Document& out, Language lang, const RunData& run, const PhaseView& phase) {
+    out.emplace_back(Heading{3, one_line(phase.title())});
+    Inline line =
+        markup(lang, "**Load:** {}",
+               phase.load.empty() ? std::string(tr(lang, kUnknown)) : load_word(lang, phase.load));
     if (phase.workers) {
-        line += ", " + plural(lang, *phase.workers, i18n::noop_tr_n("{} worker", "{} workers"));
+        line +=
+            plain(", " + plural(lang, *phase.workers, i18n::noop_tr_n("{} worker", "{} workers")));
     }
     if (!phase.window_start.empty() || !phase.window_end.empty()) {
-        line += trf(lang, " · **Window:** {}",
-                    one_line(time_span(lang, phase.window_start, phase.window_end)));
+        line += markup(lang, " · **Window:** {}",
+                       one_line(time_span(lang, phase.window_start, phase.window_end)));
     }
-    out += line + "\n\n";
+    out.emplace_back(Paragraph{std::move(line)});
     // Flags are per phase (the same on each of its rows), so the first row that has any speaks
     // for the phase.
     for (const PhaseRow* row : phase.rows) {
         if (!row->flags.empty()) {
-            out += trf(lang, "**Flags:** {}\n\n", one_line(row->flags));
+            out.emplace_back(Paragraph{markup(lang, "**Flags:** {}\n\n", one_line(row->flags))});
             break;
         }
     }
 
-    MarkdownTable table(
-        words(lang, {i18n::noop_tr("Channel"), i18n::noop_tr("Unit"), i18n::noop_tr("Mean"),
-                     i18n::noop_tr("Min"), i18n::noop_tr("Max"), i18n::noop_tr("Stddev"),
-                     i18n::noop_tr("Samples"), i18n::noop_tr("Coverage")}),
-        {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
-         Align::right, Align::right});
+    Table table{words(lang, {i18n::noop_tr("Channel"), i18n::noop_tr("Unit"), i18n::noop_tr("Mean"),
+                             i18n::noop_tr("Min"), i18n::noop_tr("Max"), i18n::noop_tr("Stddev"),
+                             i18n::noop_tr("Samples"), i18n::noop_tr("Coverage")}),
+                {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+                 Align::right, Align::right}};
     for (const PhaseRow* row : phase.rows) {
         const auto p = present_channel(run.info, row->device, row->channel, row->unit);
         const std::string_view missing =
@@ -79,36 +79,37 @@ void append_phase(std::string& out, Language lang, const RunData& run, const Pha
                        number(row->max, p.decimals), number(row->stddev, p.decimals + 1),
                        localized(lang, fmt::format("{}", row->samples)), coverage});
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     for (const PhaseRow* row : phase.rows) {
         if (!row->states.empty()) {
-            out += trf(lang, "\n**States of {}/{}:** {}\n", one_line(row->device),
-                       one_line(row->channel), one_line(format_states(row->states)));
+            out.emplace_back(
+                Paragraph{markup(lang, "\n**States of {}/{}:** {}\n", one_line(row->device),
+                                 one_line(row->channel), one_line(format_states(row->states)))});
         }
     }
 }
 
 }  // namespace
 
-std::string performance_body(const ReportContent& content) {
+Document performance_body(const ReportContent& content) {
     const auto& perf = content.performance;
     if (perf.empty()) {
         return {};
     }
     const Language lang = content.language;
     const auto& wall = content.wall_power;
-    std::string out =
-        wall ? trf(lang,
-                   "Each command phase's score (the last match of its `score` regex) divided by "
-                   "the window's mean wall power ({}/{}).\n\n",
-                   one_line(wall->device), one_line(wall->channel))
-             : std::string(tr(lang,
-                              "Each command phase's score (the last match of its `score` regex); "
-                              "no wall power channel (a `power` channel in W) was recorded, so "
-                              "there is no score per watt.\n\n"));
-    MarkdownTable table(words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Score"),
-                                     i18n::noop_tr("Power [W]"), i18n::noop_tr("Score per W")}),
-                        {Align::left, Align::right, Align::right, Align::right});
+    Document out{Paragraph{
+        wall ? markup(lang,
+                      "Each command phase's score (the last match of its `score` regex) divided by "
+                      "the window's mean wall power ({}/{}).\n\n",
+                      one_line(wall->device), one_line(wall->channel))
+             : markup(lang,
+                      "Each command phase's score (the last match of its `score` regex); "
+                      "no wall power channel (a `power` channel in W) was recorded, so "
+                      "there is no score per watt.\n\n")}};
+    Table table{words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Score"),
+                             i18n::noop_tr("Power [W]"), i18n::noop_tr("Score per W")}),
+                {Align::left, Align::right, Align::right, Align::right}};
     for (const auto& p : perf) {
         const std::string space(i18n::unit_space(lang));
         const std::string unit = p.unit.empty() ? "" : space + one_line(p.unit);
@@ -119,28 +120,27 @@ std::string performance_body(const ReportContent& content) {
                                               (unit.empty() ? "" : std::string(tr(lang, " per W")))
                                         : std::string(kNoData)});
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     return out;
 }
 
 // ISO 7779: each phase's sound level corrected for the room's background. Only when a
 // background is known (a background phase or a background_noise setting).
-std::string noise_body(const ReportContent& content) {
+Document noise_body(const ReportContent& content) {
     const auto& rows = content.noise;
     if (rows.empty()) {
         return {};
     }
     const Language lang = content.language;
-    std::string out(
-        tr(lang,
-           "Leq is the energy average of the window. Corrected: 10·log10(10^(L/10) − 10^(Lbg/10)) "
-           "where the phase is 3 to 10 dB above the background; above 10 dB the level stands "
-           "uncorrected; under 3 dB it is invalid (the machine is not heard above the room).\n\n"));
-    MarkdownTable table(
-        words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Channel"), "Leq", "L10", "L90",
-                     i18n::noop_tr("Background"), "Δ", i18n::noop_tr("Level")}),
-        {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
-         Align::right, Align::right});
+    Document out{Paragraph{markup(
+        lang,
+        "Leq is the energy average of the window. Corrected: 10·log10(10^(L/10) − 10^(Lbg/10)) "
+        "where the phase is 3 to 10 dB above the background; above 10 dB the level stands "
+        "uncorrected; under 3 dB it is invalid (the machine is not heard above the room).\n\n")}};
+    Table table{words(lang, {i18n::noop_tr("Phase"), i18n::noop_tr("Channel"), "Leq", "L10", "L90",
+                             i18n::noop_tr("Background"), "Δ", i18n::noop_tr("Level")}),
+                {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+                 Align::right, Align::right}};
     auto db = [&](std::optional<double> v) {
         return v ? number_text(lang, *v, 1) : std::string(kNoData);
     };
@@ -161,18 +161,16 @@ std::string noise_body(const ReportContent& content) {
                 break;
         }
         table.add_row(
-            {MarkdownTable::escape(n.phase->title()),
-             MarkdownTable::escape(n.row->device + "/" + n.row->channel), db(n.row->mean),
+            {n.phase->title(), n.row->device + "/" + n.row->channel, db(n.row->mean),
              db(n.row->l10), db(n.row->l90),
              fmt::format("{} ({})", number_text(lang, n.background_db, 1), n.background_source),
              number_text(lang, n.corrected.difference_db, 1), level});
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     return out;
 }
 
-std::string limits_body(const ReportContent& content) {
-    std::string out;
+Document limits_body(const ReportContent& content) {
     const Language lang = content.language;
     const RunData& run = content.run;
     std::vector<std::string> header =
@@ -182,12 +180,12 @@ std::string limits_body(const ReportContent& content) {
         header.emplace_back(kind.abbreviation);
         align.push_back(Align::right);
     }
-    MarkdownTable table(std::move(header), std::move(align));
+    Table table{std::move(header), std::move(align)};
     bool any = false;
     for (const auto& d : run.info.devices) {
         for (const auto& c : d.channels) {
             const auto p = present_channel(run.info, d.id, c.name, c.unit);
-            std::vector<std::string> cells{p.name, p.unit};
+            std::vector<TableCell> cells{p.name, p.unit};
             bool has_limit = false;
             for (const auto& kind : kThresholdKinds) {
                 const auto limit = kind.of(c.thresholds);
@@ -204,14 +202,14 @@ std::string limits_body(const ReportContent& content) {
     if (!any) {
         return {};
     }
-    out += tr(lang,
-              "Sensor thresholds as the devices declare them (IPMI: lower/upper non-recoverable, "
-              "critical, non-critical).\n\n");
-    out += table.render();
+    Document out{Paragraph{markup(lang,
+                                  "Sensor thresholds as the devices declare them (IPMI: "
+                                  "lower/upper non-recoverable, critical, non-critical).\n\n")}};
+    out.emplace_back(std::move(table));
     return out;
 }
 
-std::string phase_details_body(const ReportContent& content) {
+Document phase_details_body(const ReportContent& content) {
     bool any_rows = false;
     for (const auto& p : content.phases) {
         any_rows = any_rows || !p.rows.empty();
@@ -220,10 +218,11 @@ std::string phase_details_body(const ReportContent& content) {
         return {};
     }
     const Language lang = content.language;
-    std::string out = trf(lang,
-                          "Coverage is the share of the window's expected readings that were "
-                          "valid;{} marks less than {} %.\n",
-                          kLowCoverageMark, fmt::format("{:.0f}", kCoverageWarning * 100));
+    Document out{
+        Paragraph{markup(lang,
+                         "Coverage is the share of the window's expected readings that "
+                         "were valid;{} marks less than {} %.\n",
+                         kLowCoverageMark, fmt::format("{:.0f}", kCoverageWarning * 100))}};
     for (const auto& p : content.phases) {
         if (!p.rows.empty()) {
             append_phase(out, lang, content.run, p);

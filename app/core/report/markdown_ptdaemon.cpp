@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "app/core/report/markdown_sections.hpp"
-#include "app/core/report/markdown_table.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/value_format.hpp"
@@ -12,17 +11,17 @@ namespace wattbench::core::report {
 
 // PTDaemon's own figures per phase beside wattbench's mean of the same readings; only for a run
 // with a ptdaemon device, so every other report stays as it was.
-std::string ptdaemon_body(const ReportContent& content) {
+Document ptdaemon_body(const ReportContent& content) {
     const auto& rows = content.ptdaemon;
     if (rows.empty()) {
         return {};
     }
     const Language lang = content.language;
-    std::string out(
-        tr(lang,
-           "PTDaemon's `Watts` and `Uncertainty` answers at each window's end (its own samples "
-           "since the window's `Mark`), beside wattbench's mean of the readings it took from PTD. "
-           "Uncertainty is as PTD reports it (its unit is not stated).\n\n"));
+    Document out{Paragraph{markup(
+        lang,
+        "PTDaemon's `Watts` and `Uncertainty` answers at each window's end (its own samples "
+        "since the window's `Mark`), beside wattbench's mean of the readings it took from PTD. "
+        "Uncertainty is as PTD reports it (its unit is not stated).\n\n")}};
     std::vector<std::string> header;
     for (const auto msgid :
          {i18n::noop_tr("Phase"), i18n::noop_tr("Device"), i18n::noop_tr("PTD mean [W]"),
@@ -31,9 +30,9 @@ std::string ptdaemon_body(const ReportContent& content) {
           i18n::noop_tr("Valid")}) {
         header.emplace_back(tr(lang, msgid));
     }
-    MarkdownTable table(std::move(header),
-                        {Align::left, Align::left, Align::right, Align::right, Align::right,
-                         Align::right, Align::right, Align::right, Align::right, Align::left});
+    Table table{std::move(header),
+                {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+                 Align::right, Align::right, Align::right, Align::left}};
     auto watts = [&](const std::optional<double>& v) {
         return v ? number_text(lang, *v, 2) : std::string(kNoData);
     };
@@ -53,11 +52,12 @@ std::string ptdaemon_body(const ReportContent& content) {
              f.uncertainty ? localized(lang, format_ratio(*f.uncertainty)) : std::string(kNoData),
              count(f.samples), count(f.errors), f.valid.empty() ? std::string(kNoData) : f.valid});
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     if (restarted) {
-        out += tr(lang,
-                  "\nRestarted: PTD's measurement restarted inside the window after a dropped "
-                  "link, so its figures cover only the part after the gap.\n");
+        out.emplace_back(Paragraph{
+            markup(lang,
+                   "\nRestarted: PTD's measurement restarted inside the window after a dropped "
+                   "link, so its figures cover only the part after the gap.\n")});
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/core/i18n/translate.hpp"
+#include "app/core/report/document_markdown.hpp"
 #include "app/core/report/markdown_sections.hpp"
 #include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
@@ -15,7 +16,7 @@ namespace wattbench::core::report {
 
 namespace {
 
-std::string summary_of(const ReportContent& content) {
+Document summary_of(const ReportContent& content) {
     return summary_body(content.summary, content.language);
 }
 
@@ -23,7 +24,7 @@ struct SectionSpec {
     SectionId id;
     std::string_view anchor;
     std::string_view heading;
-    std::string (*body)(const ReportContent&);
+    Document (*body)(const ReportContent&);
 };
 
 constexpr std::array<SectionSpec, 13> kSections{{
@@ -50,7 +51,7 @@ constexpr std::array<SectionSpec, 13> kSections{{
 std::vector<ReportSection> report_sections(const ReportContent& content) {
     std::vector<ReportSection> out;
     for (const auto& spec : kSections) {
-        std::string body = spec.body(content);
+        Document body = spec.body(content);
         if (body.empty() && spec.id != SectionId::title) {
             continue;
         }
@@ -75,11 +76,11 @@ std::string_view section_anchor(SectionId id) {
 std::string section_markdown(const ReportSection& section) {
     switch (section.id) {
         case SectionId::title:
-            return "# " + one_line(section.heading) + "\n\n" + section.body;
+            return "# " + one_line(section.heading) + "\n\n" + document_markdown(section.body);
         case SectionId::incomplete:
-            return section.body;
+            return "\n" + document_markdown(section.body);
         default:
-            return "\n## " + section.heading + "\n\n" + section.body;
+            return "\n## " + section.heading + "\n\n" + document_markdown(section.body);
     }
 }
 

@@ -18,7 +18,7 @@ namespace {
 
 // "Verdict: valid", "Verdict: valid, with 3 warnings", "Verdict: invalid — 2 rules failed, 1
 // warning": the first line a reviewer reads.
-std::string verdict_line(Language lang, const RunValidity& v) {
+Inline verdict_line(Language lang, const RunValidity& v) {
     std::size_t errors = 0;
     std::size_t warnings = 0;
     // Counted as listed below the table: one per rule not met, however many channels it names.
@@ -31,15 +31,16 @@ std::string verdict_line(Language lang, const RunValidity& v) {
     const std::string warned =
         trf_n(lang, "{} warning", "{} warnings", static_cast<double>(warnings), warnings);
     if (v.verdict == Severity::error) {
-        return trf(
+        return markup(
             lang, "**Verdict: {}** — {}{}", tr(lang, severity_name(v.verdict)),
             trf_n(lang, "{} rule failed", "{} rules failed", static_cast<double>(errors), errors),
             warnings > 0 ? ", " + warned : std::string());
     }
     if (warnings > 0) {
-        return trf(lang, "**Verdict: {}, with {}**", tr(lang, severity_name(Severity::ok)), warned);
+        return markup(lang, "**Verdict: {}, with {}**", tr(lang, severity_name(Severity::ok)),
+                      warned);
     }
-    return trf(lang, "**Verdict: {}**", tr(lang, severity_name(v.verdict)));
+    return markup(lang, "**Verdict: {}**", tr(lang, severity_name(v.verdict)));
 }
 
 // The figure the uncertainty rule judged the phase by; "unbounded" for a mean of 0.
@@ -69,33 +70,33 @@ std::string limits_text(Language lang, const std::string& limits) {
 
 }  // namespace
 
-std::string summary_body(const SummaryTable& summary, Language lang) {
-    std::string out;
+Document summary_body(const SummaryTable& summary, Language lang) {
     if (summary.columns.empty()) {
-        out += tr(lang, "No phase has results.\n");
-        return out;
+        return {Paragraph{markup(lang, "No phase has results.\n")}};
     }
-    out += trf(lang,
+    Document out;
+    out.emplace_back(Paragraph{
+        markup(lang,
                "Means over each phase's averaging window, power with its measurement uncertainty "
                "(±); for a channel that reports states, not numbers, how often each state was "
                "read ({} when samples.csv is not there to count them). Sensor limits from the "
                "manifest follow the channel. {} no valid reading;{} readings missing for more "
                "than {} % of the window.\n\n",
                tr(lang, kNotNumeric), kNoData, kLowCoverageMark,
-               localized(lang, fmt::format("{:.0f}", (1.0 - kCoverageWarning) * 100)));
+               localized(lang, fmt::format("{:.0f}", (1.0 - kCoverageWarning) * 100)))});
     std::vector<std::string> header{std::string(tr(lang, "Quantity"))};
     std::vector<Align> align{Align::left};
     for (const PhaseView* p : summary.columns) {
         header.push_back(p->title());
         align.push_back(Align::right);
     }
-    MarkdownTable table(std::move(header), std::move(align));
+    Table table{std::move(header), std::move(align)};
     for (const auto& row : summary.rows) {
         std::string label = row.label_message.empty() ? row.label : row.label_message.in(lang);
         if (!row.limits.empty()) {
             label += trf(lang, ", limits {}", limits_text(lang, row.limits));
         }
-        std::vector<std::string> cells{std::move(label)};
+        std::vector<TableCell> cells{std::move(label)};
         for (const auto& cell : row.cells) {
             std::string text;
             switch (cell.kind) {
@@ -123,38 +124,37 @@ std::string summary_body(const SummaryTable& summary, Language lang) {
         }
         table.add_row(std::move(cells));
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     return out;
 }
 
-std::string validity_body(const ReportContent& content) {
-    std::string out;
+Document validity_body(const ReportContent& content) {
     const Language lang = content.language;
     const RunValidity& v = content.validity;
-    out += verdict_line(lang, v) + "\n\n";
+    Document out{Paragraph{verdict_line(lang, v)}};
     const auto& l = v.limits;
-    std::string rules =
-        trf(lang,
-            "Judged by: power uncertainty ≤ {}, invalid power readings < {}, "
-            "other invalid readings < {}",
-            percent_limit(lang, l.max_uncertainty), percent_limit(lang, l.max_invalid_power),
-            percent_limit(lang, l.max_invalid_other));
+    Inline rules =
+        markup(lang,
+               "Judged by: power uncertainty ≤ {}, invalid power readings < {}, "
+               "other invalid readings < {}",
+               percent_limit(lang, l.max_uncertainty), percent_limit(lang, l.max_invalid_power),
+               percent_limit(lang, l.max_invalid_other));
     if (!l.ambient.empty()) {
-        rules += trf(lang, ", ambient ({}) ≥ {} °C", one_line(l.ambient),
-                     plain_number(lang, l.min_ambient_c));
+        rules += markup(lang, ", ambient ({}) ≥ {} °C", one_line(l.ambient),
+                        plain_number(lang, l.min_ambient_c));
     }
-    rules += l.load_short_is_error ? tr(lang, "; a phase short of its target load is invalid")
-                                   : tr(lang, "; a phase short of its target load is a warning");
-    out +=
-        rules +
-        std::string(tr(
-            lang, " (SPECpower's limits unless the profile's `[validity]` table set others).\n"));
+    rules += l.load_short_is_error
+                 ? markup(lang, "; a phase short of its target load is invalid")
+                 : markup(lang, "; a phase short of its target load is a warning");
+    rules +=
+        markup(lang, " (SPECpower's limits unless the profile's `[validity]` table set others).\n");
+    out.emplace_back(Paragraph{std::move(rules)});
 
-    std::vector<std::pair<bool, std::string>> failed;  // error?, line
-    MarkdownTable table({std::string(tr(lang, "Phase")), std::string(tr(lang, "Verdict")),
-                         std::string(tr(lang, "Coverage")), std::string(tr(lang, "Uncertainty")),
-                         std::string(tr(lang, "Flags"))},
-                        {Align::left, Align::left, Align::right, Align::right, Align::left});
+    List failed;
+    Table table{{std::string(tr(lang, "Phase")), std::string(tr(lang, "Verdict")),
+                 std::string(tr(lang, "Coverage")), std::string(tr(lang, "Uncertainty")),
+                 std::string(tr(lang, "Flags"))},
+                {Align::left, Align::left, Align::right, Align::right, Align::left}};
     for (const auto& p : v.phases) {
         const PhaseFigures* figures = content.figures_of(p.phase);
         std::string coverage(kNoData);
@@ -168,58 +168,60 @@ std::string validity_body(const ReportContent& content) {
             flags = figures->flags;
         }
         const std::string uncertainty = uncertainty_percent(lang, p.uncertainty);
-        table.add_row({MarkdownTable::escape(one_line(title)),
-                       std::string(tr(lang, severity_name(p.verdict))), coverage, uncertainty,
-                       MarkdownTable::escape(one_line(flags))});
+        table.add_row({one_line(title),
+                       {std::string(tr(lang, severity_name(p.verdict))), p.verdict},
+                       coverage,
+                       uncertainty,
+                       one_line(flags)});
         for (const auto& f : failed_rules(p)) {
             const bool error = f.severity == Severity::error;
-            failed.emplace_back(error,
-                                fmt::format("- {}: {} — {}", one_line(p.phase),
-                                            error ? tr(lang, "**error**") : tr(lang, "warning"),
-                                            one_line(f.text(lang))));
+            failed.items.push_back(
+                {plain(one_line(p.phase) + ": ") +
+                     (error ? markup(lang, "**error**") : markup(lang, "warning")) +
+                     plain(" — " + one_line(f.text(lang))),
+                 f.severity});
         }
     }
     if (!v.phases.empty()) {
-        out += '\n' + table.render();
+        out.emplace_back(std::move(table));
     }
     // Errors before warnings, each in phase order, as a reader fixes them in that order.
-    std::stable_partition(failed.begin(), failed.end(),
-                          [](const auto& line) { return line.first; });
-    if (!failed.empty()) {
-        out += tr(lang, "\nRules not met:\n\n");
-        for (const auto& [error, line] : failed) {
-            out += line + '\n';
-        }
+    std::stable_partition(failed.items.begin(), failed.items.end(),
+                          [](const ListItem& item) { return item.severity == Severity::error; });
+    if (!failed.items.empty()) {
+        out.emplace_back(Paragraph{markup(lang, "\nRules not met:\n\n")});
+        out.emplace_back(std::move(failed));
     }
     return out;
 }
 
-std::string power_curve_body(const ReportContent& content) {
-    std::string out;
+Document power_curve_body(const ReportContent& content) {
     if (!content.curve || content.curve->points.empty()) {
         return {};
     }
     const Language lang = content.language;
     const PowerCurve& curve = *content.curve;
-    out += trf(lang,
+    Document out;
+    out.emplace_back(Paragraph{
+        markup(lang,
                "Mean wall power ({}/{}) against the number of busy CPUs (idle counts as 0); ± is "
                "the 95 % interval of the window mean, the marginal power the step from the row "
                "before, per added CPU.\n\n",
-               one_line(curve.device), one_line(curve.channel));
-    MarkdownTable table({std::string(tr(lang, "Busy CPUs")), std::string(tr(lang, "Phase")),
-                         std::string(tr(lang, "Power [W]")), std::string(tr(lang, "± [W]")),
-                         std::string(tr(lang, "Marginal [W per CPU]"))},
-                        {Align::right, Align::left, Align::right, Align::right, Align::right});
+               one_line(curve.device), one_line(curve.channel))});
+    Table table{{std::string(tr(lang, "Busy CPUs")), std::string(tr(lang, "Phase")),
+                 std::string(tr(lang, "Power [W]")), std::string(tr(lang, "± [W]")),
+                 std::string(tr(lang, "Marginal [W per CPU]"))},
+                {Align::right, Align::left, Align::right, Align::right, Align::right}};
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
         const auto& p = curve.points[i];
-        table.add_row({plain_number(lang, p.workers), MarkdownTable::escape(one_line(p.phase)),
+        table.add_row({plain_number(lang, p.workers), one_line(p.phase),
                        number_text(lang, p.power_w, 1),
                        number_text(lang, p.error_w, p.error_w < 0.05 ? 2 : 1),
                        i > 0 && i - 1 < curve.marginal_w.size()
                            ? localized(lang, fmt::format("{:+.1f}", curve.marginal_w[i - 1]))
                            : std::string(kNoData)});
     }
-    out += table.render();
+    out.emplace_back(std::move(table));
     if (!curve.sentence.empty()) {
         std::string sentence =
             curve.sentence_message.empty() ? curve.sentence : curve.sentence_message.in(lang);
@@ -230,7 +232,7 @@ std::string power_curve_body(const ReportContent& content) {
         if (sentence.back() != '.') {
             sentence += '.';
         }
-        out += fmt::format("\n{}\n", one_line(sentence));
+        out.emplace_back(Paragraph{plain(one_line(sentence))});
     }
     return out;
 }

@@ -29,33 +29,33 @@ std::string status_word(Language language, const std::string& status) {
     return one_line(status);
 }
 
-std::string status_text(Language language, const RunData& run) {
+Inline status_text(Language language, const RunData& run) {
     const auto status = run_status(run.liveness, run.info);
     const auto phase = stopped_phase(run.liveness, run.info);
     const auto& code = run.info.run.exit_code;
     const auto exit_code = code ? std::optional<std::string>(std::to_string(*code)) : std::nullopt;
     if (!status) {
-        return std::string(tr(language, kUnknown));
+        return plain(std::string(tr(language, kUnknown)));
     }
-    std::string out = *status == "completed"
-                          ? status_word(language, *status)
-                          : fmt::format("**{}**", status_word(language, *status));
+    Inline out = *status == "completed" ? plain(status_word(language, *status))
+                                        : strong(status_word(language, *status));
     if (run.liveness == Liveness::killed) {
-        out += tr(language, " (no end recorded)");
+        out += markup(language, " (no end recorded)");
     }
     if (phase) {
-        out += trf(language, " during phase {}", one_line(*phase));
+        out += markup(language, " during phase {}", one_line(*phase));
     }
     if (exit_code && (*status != "completed" || *exit_code != "0")) {
-        out += trf(language, " (exit code {})", *exit_code);
+        out += markup(language, " (exit code {})", *exit_code);
     }
     return out;
 }
 
 }  // namespace
 
-std::string facts_body(const ReportContent& content) {
-    std::string out;
+Document facts_body(const ReportContent& content) {
+    List facts;
+    auto item = [&](Inline text) { facts.items.push_back({std::move(text)}); };
     const Language lang = content.language;
     const std::string unknown(tr(lang, kUnknown));
     const RunData& run = content.run;
@@ -75,19 +75,19 @@ std::string facts_body(const ReportContent& content) {
 
     const auto& started = r.started;
     const auto& ended = r.ended;
-    out += trf(lang, "- **Started:** {}\n", started ? utc_text(lang, *started) : unknown);
+    item(markup(lang, "- **Started:** {}\n", started ? utc_text(lang, *started) : unknown));
     if (ended) {
         std::string line = utc_text(lang, *ended);
         if (const auto ms = elapsed_ms(started.value_or(""), *ended)) {
             line += trf(lang, " (duration {})", duration_text(lang, *ms));
         }
-        out += trf(lang, "- **Ended:** {}\n", line);
+        item(markup(lang, "- **Ended:** {}\n", line));
     } else {
-        out += tr(lang, "- **Ended:** not recorded\n");
+        item(markup(lang, "- **Ended:** not recorded\n"));
     }
-    out += trf(lang, "- **Status:** {}\n", status_text(lang, run));
+    item(markup(lang, "- **Status:** {}\n", status_text(lang, run)));
 
-    out += trf(lang, "- **Host:** {}\n", text(host.hostname));
+    item(markup(lang, "- **Host:** {}\n", text(host.hostname)));
     std::string cpu = text(host.cpu_model);
     const auto logical = number(host.logical_cpus);
     const auto physical = number(host.physical_cores);
@@ -105,17 +105,17 @@ std::string facts_body(const ReportContent& content) {
         cpu += trf(lang, " in {}",
                    plural(lang, *packages, i18n::noop_tr_n("{} package", "{} packages")));
     }
-    out += trf(lang, "- **CPU:** {}\n", cpu);
-    out += trf(lang, "- **Kernel:** {}\n", text(host.kernel));
-    out += trf(lang, "- **OS:** {}\n", text(host.os));
+    item(markup(lang, "- **CPU:** {}\n", cpu));
+    item(markup(lang, "- **Kernel:** {}\n", text(host.kernel)));
+    item(markup(lang, "- **OS:** {}\n", text(host.os)));
     const auto memory = number(host.memory_bytes);
-    out += trf(lang, "- **Memory:** {}\n",
-               memory && *memory > 0 ? number_text(lang, *memory / (1024.0 * 1024.0 * 1024.0), 1) +
-                                           std::string(i18n::unit_space(lang)) + "GiB"
-                                     : unknown);
+    item(markup(lang, "- **Memory:** {}\n",
+                memory && *memory > 0 ? number_text(lang, *memory / (1024.0 * 1024.0 * 1024.0), 1) +
+                                            std::string(i18n::unit_space(lang)) + "GiB"
+                                      : unknown));
 
-    out += trf(lang, "- **Tool:** {} {}\n", m.tool.name.empty() ? "wattbench" : m.tool.name,
-               known(m.tool.version));
+    item(markup(lang, "- **Tool:** {} {}\n", m.tool.name.empty() ? "wattbench" : m.tool.name,
+                known(m.tool.version)));
 
     std::string profile = text(r.profile_path);
     std::vector<std::string> overrides;
@@ -136,14 +136,14 @@ std::string facts_body(const ReportContent& content) {
     if (!overrides.empty()) {
         profile += trf(lang, " (overridden: {})", join(overrides, ", "));
     }
-    out += trf(lang, "- **Profile:** {}\n", profile);
+    item(markup(lang, "- **Profile:** {}\n", profile));
 
-    out += tr(lang, "- **Devices:**");
+    Inline devices = markup(lang, "- **Devices:**");
     if (m.devices.empty()) {
-        out += tr(lang, " none\n");
-        return out;
+        item(devices + markup(lang, " none\n"));
+        return {std::move(facts)};
     }
-    out += '\n';
+    item(std::move(devices));
     for (const auto& d : m.devices) {
         std::vector<std::string> names;
         if (d.identity) {
@@ -153,29 +153,28 @@ std::string facts_body(const ReportContent& content) {
                 }
             }
         }
-        std::string line =
-            trf(lang, "  - {}: {} (driver {}", known(d.id),
-                names.empty() ? std::string(tr(lang, "identity unknown")) : join(names, " "),
-                known(d.driver));
+        Inline line =
+            markup(lang, "  - {}: {} (driver {}", known(d.id),
+                   names.empty() ? std::string(tr(lang, "identity unknown")) : join(names, " "),
+                   known(d.driver));
         if (d.optional) {
-            line += tr(lang, ", optional");
+            line += markup(lang, ", optional");
         }
-        line += ')';
+        line += plain(")");
         if (d.state == rundir::DeviceState::failed) {
-            line += tr(lang, " — **failed**");
+            line += markup(lang, " — **failed**");
             if (d.error) {
-                line += ": " + one_line(*d.error);
+                line += plain(": " + one_line(*d.error));
             }
         }
-        out += line + '\n';
+        facts.items.back().children.push_back({std::move(line)});
     }
-    return out;
+    return {std::move(facts)};
 }
 
 // A reader skimming the summary must not take a partial run for a complete one, so everything
 // that makes the figures incomplete is said once, up front.
-std::string incomplete_body(const ReportContent& content) {
-    std::string out;
+Document incomplete_body(const ReportContent& content) {
     const Language lang = content.language;
     const RunData& run = content.run;
     const auto& phases = content.phases;
@@ -201,11 +200,11 @@ std::string incomplete_body(const ReportContent& content) {
         return {};
     }
 
-    out += tr(lang, "\n> **Incomplete results.**");
+    Inline note = markup(lang, "\n> **Incomplete results.**");
     if (!status) {
-        out += tr(lang, " The manifest has no final status; the run may not have ended.");
+        note += markup(lang, " The manifest has no final status; the run may not have ended.");
     } else if (run.liveness == Liveness::live) {
-        out += tr(lang, " The run is still being recorded.");
+        note += markup(lang, " The run is still being recorded.");
     } else if (*status != "completed") {
         const std::string during =
             phase ? trf(lang, " during phase {}", one_line(*phase)) : std::string();
@@ -219,22 +218,27 @@ std::string incomplete_body(const ReportContent& content) {
         } else {
             how = trf(lang, " The run ended as {}{}", one_line(*status), during);
         }
-        out += how;
-        out += failure ? fmt::format(": {}.", one_line(*failure)) : std::string(".");
+        note += plain(how + (failure ? fmt::format(": {}.", one_line(*failure)) : "."));
     }
-    out += '\n';
+    Quote quote{{Paragraph{std::move(note)}}};
+    List lacking;
     if (!partial.empty()) {
-        out += trf(lang, "> - Partial averaging window: {}\n", join(partial, ", "));
+        lacking.items.push_back(
+            {markup(lang, "> - Partial averaging window: {}\n", join(partial, ", "))});
     }
     if (!unmeasured.empty()) {
-        out += trf(lang, "> - Not measured: {}\n", join(unmeasured, ", "));
+        lacking.items.push_back({markup(lang, "> - Not measured: {}\n", join(unmeasured, ", "))});
     }
     if (!failed.empty()) {
-        out += trf_n(lang, "> - Failed device: {} (no readings after the failure)\n",
-                     "> - Failed devices: {} (no readings after the failure)\n",
-                     static_cast<double>(failed.size()), join(failed, ", "));
+        lacking.items.push_back(
+            {markup_n(lang, "> - Failed device: {} (no readings after the failure)\n",
+                      "> - Failed devices: {} (no readings after the failure)\n",
+                      static_cast<double>(failed.size()), join(failed, ", "))});
     }
-    return out;
+    if (!lacking.items.empty()) {
+        quote.blocks.emplace_back(std::move(lacking));
+    }
+    return {std::move(quote)};
 }
 
 }  // namespace wattbench::core::report

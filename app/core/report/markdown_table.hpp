@@ -4,13 +4,15 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/report/document_table.hpp"
+
 namespace wattbench::core::report {
 
 // A GitHub-flavoured Markdown table whose columns are padded to a common width, so the source
 // reads as a table too (reviewers paste it into mail and terminals as often as they render it).
 class MarkdownTable {
 public:
-    enum class Align { left, right };
+    using Align = ColumnAlign;
 
     MarkdownTable(std::vector<std::string> header, std::vector<Align> align);
 

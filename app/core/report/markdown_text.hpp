@@ -9,12 +9,13 @@
 #include "app/core/i18n/language.hpp"
 #include "app/core/i18n/number_format.hpp"
 #include "app/core/i18n/translate.hpp"
-#include "app/core/report/markdown_table.hpp"
+#include "app/core/report/document_block.hpp"
+#include "app/core/report/message_markup.hpp"
 
-// The spelling the Markdown report's sections share (markdown_*.cpp).
+// The spelling the report's sections share (markdown_*.cpp).
 namespace wattbench::core::report {
 
-using Align = MarkdownTable::Align;
+using Align = ColumnAlign;
 using i18n::Language;
 using i18n::tr;
 using i18n::trf;

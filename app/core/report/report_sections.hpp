@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/report/document_block.hpp"
+
 namespace wattbench::core::report {
 
 struct ReportContent;
@@ -30,7 +32,7 @@ enum class SectionId {
 struct ReportSection {
     SectionId id = SectionId::title;
     std::string heading;  // plain text; the run's name for `title`, empty for `incomplete`
-    std::string body;     // Markdown blocks: paragraphs, lists, quotes, tables, fenced code
+    Document body;        // what every format renders: paragraphs, lists, quotes, tables, code
 };
 
 // Every section the content has, in print order; those with nothing to show are left out
@@ -41,7 +43,7 @@ std::vector<ReportSection> report_sections(const ReportContent& content);
 std::string_view section_anchor(SectionId id);
 
 // The section as the Markdown report spells it: "# name\n\n" for the title, "\n## heading\n\n"
-// before the others' bodies.
+// before the others' bodies, a blank line before the incomplete run's note.
 std::string section_markdown(const ReportSection& section);
 
 }  // namespace wattbench::core::report

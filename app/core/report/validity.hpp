@@ -8,6 +8,7 @@
 #include "app/core/report/run_data.hpp"
 #include "app/core/report/run_phases.hpp"
 #include "app/core/report/samples_scan.hpp"
+#include "app/core/report/severity.hpp"
 
 namespace wattbench::core::report {
 
@@ -26,8 +27,6 @@ struct ValidityLimits {
 // Reads the limits from manifest.json (the run entry's "validity", then its
 // "uncertainty_limit"), falling back on the defaults for runs recorded before they existed.
 ValidityLimits validity_limits(const rundir::Manifest& manifest);
-
-enum class Severity { ok, warning, error };
 
 // One rule applied to one phase (and, where it is about a channel, to that channel).
 struct ValidityCheck {
@@ -59,8 +58,6 @@ struct RunValidity {
     // One line per failed rule, "cpu-4: uncertainty 1.4 % > 1 % (wattmeter/power)", errors first.
     std::vector<std::string> reasons;
 };
-
-std::string_view severity_name(Severity s);  // "valid", "warning", "invalid"
 
 RunValidity judge_run(const RunData& run, const std::vector<PhaseView>& phases,
                       const SamplesScan& samples);
