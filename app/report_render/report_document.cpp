@@ -7,9 +7,9 @@
 
 #include "app/core/report/comparison.hpp"
 #include "app/core/report/comparison_report.hpp"
-#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/report_sections.hpp"
+#include "app/core/report/section_text.hpp"
 #include "app/core/report/value_format.hpp"
 #include "app/report_render/document_html.hpp"
 #include "app/report_render/html_text.hpp"

@@ -5,11 +5,11 @@
 
 #include "app/core/i18n/translate.hpp"
 #include "app/core/report/document_markdown.hpp"
-#include "app/core/report/markdown_sections.hpp"
-#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/report_sections.hpp"
 #include "app/core/report/run_phases.hpp"
+#include "app/core/report/section_bodies.hpp"
+#include "app/core/report/section_text.hpp"
 #include "app/core/report/summary_table.hpp"
 
 namespace wattbench::core::report {

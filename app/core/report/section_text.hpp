@@ -12,7 +12,7 @@
 #include "app/core/report/document_block.hpp"
 #include "app/core/report/message_markup.hpp"
 
-// The spelling the report's sections share (markdown_*.cpp).
+// The spelling the report's sections share (section_*.cpp).
 namespace wattbench::core::report {
 
 using Align = ColumnAlign;

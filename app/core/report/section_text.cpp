@@ -1,4 +1,4 @@
-#include "app/core/report/markdown_text.hpp"
+#include "app/core/report/section_text.hpp"
 
 #include <cmath>
 

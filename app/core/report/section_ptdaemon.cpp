@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "app/core/report/markdown_sections.hpp"
-#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
+#include "app/core/report/section_bodies.hpp"
+#include "app/core/report/section_text.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {

@@ -11,18 +11,18 @@ struct SummaryTable;
 
 // The bodies of the report's sections (report_sections puts the headings on), each built from
 // the content as blocks every format renders; empty for a section with nothing to show.
-Document facts_body(const ReportContent& content);       // markdown_run_facts.cpp
-Document incomplete_body(const ReportContent& content);  // markdown_run_facts.cpp
+Document facts_body(const ReportContent& content);       // section_run_facts.cpp
+Document incomplete_body(const ReportContent& content);  // section_run_facts.cpp
 Document summary_body(const SummaryTable& summary,
-                      i18n::Language language);        // markdown_results.cpp
-Document validity_body(const ReportContent& content);  // markdown_results.cpp
+                      i18n::Language language);        // section_results.cpp
+Document validity_body(const ReportContent& content);  // section_results.cpp
 Document power_curve_body(const ReportContent& content);
-Document performance_body(const ReportContent& content);  // markdown_figures.cpp
+Document performance_body(const ReportContent& content);  // section_figures.cpp
 Document limits_body(const ReportContent& content);
 Document noise_body(const ReportContent& content);
-Document ptdaemon_body(const ReportContent& content);  // markdown_ptdaemon.cpp
+Document ptdaemon_body(const ReportContent& content);  // section_ptdaemon.cpp
 Document phase_details_body(const ReportContent& content);
-Document warnings_body(const ReportContent& content);  // markdown_environment.cpp
+Document warnings_body(const ReportContent& content);  // section_environment.cpp
 Document environment_body(const ReportContent& content);
 Document profile_body(const ReportContent& content);
 

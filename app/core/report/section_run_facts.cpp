@@ -5,10 +5,10 @@
 #include <fmt/format.h>
 
 #include "app/core/report/manifest_fields.hpp"
-#include "app/core/report/markdown_sections.hpp"
-#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
 #include "app/core/report/run_liveness.hpp"
+#include "app/core/report/section_bodies.hpp"
+#include "app/core/report/section_text.hpp"
 #include "app/core/report/utc_time.hpp"
 #include "app/core/report/value_format.hpp"
 

@@ -5,9 +5,9 @@
 
 #include "app/core/report/channel_presentation.hpp"
 #include "app/core/report/manifest_fields.hpp"
-#include "app/core/report/markdown_sections.hpp"
-#include "app/core/report/markdown_text.hpp"
 #include "app/core/report/report_content.hpp"
+#include "app/core/report/section_bodies.hpp"
+#include "app/core/report/section_text.hpp"
 #include "app/core/report/value_format.hpp"
 
 namespace wattbench::core::report {
