@@ -2,7 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en_US">
 <context>
-    <name>MainWindow</name>
+    <name>QObject</name>
+    <message numerus="yes">
+        <source>Connected: %1; %Ln sensor(s)</source>
+        <translation>
+            <numerusform>Connected: %1; %Ln sensor</numerusform>
+            <numerusform>Connected: %1; %Ln sensors</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>wattbench::gui::widgets::MainWindow</name>
     <message numerus="yes">
         <source>%Ln device(s)</source>
         <translation>
@@ -29,16 +39,6 @@
         <translation>
             <numerusform>%Ln reading not charted: the window was too busy to keep up</numerusform>
             <numerusform>%Ln readings not charted: the window was too busy to keep up</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>QObject</name>
-    <message numerus="yes">
-        <source>Connected: %1; %Ln sensor(s)</source>
-        <translation>
-            <numerusform>Connected: %1; %Ln sensor</numerusform>
-            <numerusform>Connected: %1; %Ln sensors</numerusform>
         </translation>
     </message>
 </context>

@@ -20,9 +20,11 @@ TEST(EnglishPlurals, TheCatalogSaysOneSensorAndFourSensors) {
               QStringLiteral("Connected: BMC; 1 sensor"));
     EXPECT_EQ(QObject::tr("Connected: %1; %Ln sensor(s)", nullptr, 4).arg(QStringLiteral("BMC")),
               QStringLiteral("Connected: BMC; 4 sensors"));
-    EXPECT_EQ(QCoreApplication::translate("MainWindow", "%Ln device(s)", nullptr, 1),
+    EXPECT_EQ(QCoreApplication::translate("wattbench::gui::widgets::MainWindow", "%Ln device(s)",
+                                          nullptr, 1),
               QStringLiteral("1 device"));
-    EXPECT_EQ(QCoreApplication::translate("MainWindow", "%Ln phase(s)", nullptr, 0),
+    EXPECT_EQ(QCoreApplication::translate("wattbench::gui::widgets::MainWindow", "%Ln phase(s)",
+                                          nullptr, 0),
               QStringLiteral("0 phases"));
     QCoreApplication::removeTranslator(&english);
 }
