@@ -102,6 +102,8 @@ if [ -n "$gui" ]; then
     echo "wattbench-gui Depends: $gui_depends"
     grep -q "wattbench (= $version)" <<<"$gui_depends" || fail "wattbench-gui does not depend on wattbench (= $version)"
     grep -q 'libqt6widgets6' <<<"$gui_depends" || fail "wattbench-gui Depends lacks libqt6widgets6"
+    # The Russian window's Cyrillic comes from DejaVu; without it a minimal desktop draws boxes.
+    grep -q 'fonts-dejavu-core' <<<"$gui_depends" || fail "wattbench-gui Depends lacks fonts-dejavu-core"
 fi
 
 if [ -n "$render" ]; then
